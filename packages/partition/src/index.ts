@@ -1,0 +1,17 @@
+/**
+ * @docsvc/partition: the document model and everything that turns bytes into elements.
+ */
+export { detectFileType } from './detect/detect.js';
+export { FILE_TYPES, type FileTypeInfo, fileTypeByExtension, fileTypeByMime } from './detect/file-types.js';
+export * from './elements/index.js';
+export { ERROR_STATUS, type ErrorCode, type FieldIssue, isServiceError, ServiceError, toServiceError } from './errors.js';
+export type { FormatContext, FormatModule, FormatPartitioner, NestedInput } from './formats/format.js';
+export { loadPartitioner, registerFormat, supportedFormatIds } from './formats/registry.js';
+export * from './options/fields.js';
+export * from './options/partition-options.js';
+export type { DocumentInput, PartitionInput } from './pipeline/input.js';
+export { DEFAULT_LIMITS, type PartitionLimits } from './pipeline/limits.js';
+export { type PartitionRuntime, partition } from './pipeline/partition.js';
+export { decodeText } from './text/decode.js';
+export { detectLanguages, toIso6393 } from './text/languages.js';
+export { classifyText } from './text/text-type.js';

@@ -1,0 +1,154 @@
+import type { ElementType } from '../elements/element-types.js';
+
+/**
+ * Classify a block of plain text (txt, PDF text-layer blocks, OCR lines) the way users of document
+ * partitioners expect: bullets → ListItem, sentences with a verb → NarrativeText, short capitalised
+ * phrases → Title, the rest → UncategorizedText. Thresholds are constants with the reasons beside them.
+ */
+
+/** Bullet characters that start a list item (removed from the item text). */
+const BULLETS = '•●○◦▪▫■□‣⁃∙◆◇►▸▹➢➤✓✔✗✘*·-–—';
+const BULLET_PATTERN = new RegExp(`^\\s*[${BULLETS.replace('-', '\\-')}](?:\\s+|$)`, 'u');
+/** "1.", "1)", "(a)", "iv.", "A." followed by text. */
+const NUMBERED_PATTERN = /^\s*(?:\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivxlc]{1,6}[.)]|\(\d{1,3}\)|\d{1,3}(?:\.\d{1,3})+\.?)\s+\S/i;
+const EMAIL_PATTERN = /^[a-z0-9.\-+_]+@[a-z0-9.\-+_]+\.[a-z]+$/i;
+const US_STATES =
+  'AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC';
+const US_ADDRESS = new RegExp(`^\\d{1,6}\\s+[\\w .'-]+,?\\s+[\\w .'-]+,?\\s+(?:${US_STATES})\\.?\\s+\\d{5}(?:-\\d{4})?$`);
+const ENDS_IN_PUNCT = /[^\w\s]$/u;
+const SENTENCE_SPLIT = /(?<=[.!?])\s+(?=[\p{Lu}\d"'(])/u;
+
+/** A title has at most this many words. */
+const TITLE_MAX_WORDS = 12;
+/** Below this share of letters among non-space characters, a text is a label or a number, not prose. */
+const MIN_ALPHA_RATIO = 0.5;
+/** Above this share of capitalised words, a single sentence reads as a heading. */
+const CAP_RATIO_THRESHOLD = 0.5;
+
+export function isBulleted(text: string): boolean {
+  return BULLET_PATTERN.test(text);
+}
+
+export function stripBullet(text: string): string {
+  return text.replace(BULLET_PATTERN, '').trim();
+}
+
+export function isNumberedListItem(text: string): boolean {
+  return NUMBERED_PATTERN.test(text) && text.trim().split(/\s+/).length <= 80;
+}
+
+export function isEmailAddress(text: string): boolean {
+  return EMAIL_PATTERN.test(text.trim());
+}
+
+export function isUsAddress(text: string): boolean {
+  return US_ADDRESS.test(text.trim().replace(/\s+/g, ' '));
+}
+
+export function alphaRatio(text: string): number {
+  const chars = text.replace(/\s/g, '');
+  if (chars.length === 0) return 0;
+  const letters = chars.match(/\p{L}/gu)?.length ?? 0;
+  return letters / chars.length;
+}
+
+export function isNumeric(text: string): boolean {
+  return /^[\s\d.,%$€£¥()+\-/:]+$/u.test(text) && /\d/.test(text);
+}
+
+export function sentences(text: string): string[] {
+  return text
+    .split(SENTENCE_SPLIT)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function words(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/** Share of alphabetic words that start with a capital (single-sentence texts only). */
+export function exceedsCapRatio(text: string, threshold = CAP_RATIO_THRESHOLD): boolean {
+  if (sentences(text).filter((s) => words(s).length >= 3).length > 1) return false;
+  const letters = text.match(/\p{L}/gu) ?? [];
+  if (letters.length > 0 && text === text.toUpperCase() && text !== text.toLowerCase()) return true;
+  const alphabetic = words(text).filter((w) => /^\p{L}/u.test(w));
+  if (alphabetic.length === 0) return true;
+  const capitalised = alphabetic.filter((w) => /^\p{Lu}/u.test(w)).length;
+  return capitalised / alphabetic.length > threshold;
+}
+
+const COMMON_VERBS = new Set(
+  (
+    'is are was were be been being am has have had do does did will would shall should can could may might must ' +
+    'make makes made get gets got go goes went take takes took see sees saw come comes came know knows knew ' +
+    'give gives gave find finds found think thinks thought tell tells told become becomes became show shows showed ' +
+    'leave leaves left feel feels felt put puts bring brings brought begin begins began keep keeps kept hold holds held ' +
+    'write writes wrote stand stands stood hear hears heard let lets mean means meant set sets meet meets met run runs ran ' +
+    'pay pays paid sit sits sat speak speaks spoke lie lies lay lead leads led read reads grow grows grew lose loses lost ' +
+    'fall falls fell send sends sent build builds built understand understands understood draw draws drew break breaks broke ' +
+    'spend spends spent cut cuts rise rises rose drive drives drove buy buys bought wear wears wore choose chooses chose ' +
+    'seek seeks sought throw throws threw catch catches caught deal deals dealt win wins won sell sells sold ' +
+    'use uses provide provides include includes contain contains require requires allow allows need needs want wants ' +
+    'help helps work works call calls try tries ask asks seem seems turn turns start starts look looks follow follows ' +
+    'describe describes present presents propose proposes apply applies consider considers remain remains'
+  ).split(' '),
+);
+
+/**
+ * Whether the text has a verb. No POS tagger is loaded on this hot path: common verbs and auxiliaries,
+ * plus past-tense and progressive forms of longer words, catch the prose cases that matter.
+ */
+export function containsVerb(text: string): boolean {
+  for (const raw of words(text)) {
+    const word = raw.toLowerCase().replace(/[^\p{L}']/gu, '');
+    if (COMMON_VERBS.has(word)) return true;
+    if (word.length > 4 && /(?:ed|ing)$/.test(word) && !/(?:thing|ring|ling|bed|red|eed)$/.test(word)) return true;
+    if (word.endsWith("n't") || word.endsWith("'s") || word.endsWith("'re") || word.endsWith("'ve")) return true;
+  }
+  return false;
+}
+
+export function isPossibleTitle(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed === '') return false;
+  if (trimmed === trimmed.toUpperCase() && ENDS_IN_PUNCT.test(trimmed) && !/[)\]]$/.test(trimmed)) return false;
+  if (words(trimmed).length > TITLE_MAX_WORDS) return false;
+  if (alphaRatio(trimmed) < MIN_ALPHA_RATIO) return false;
+  if (trimmed.endsWith(',') || trimmed.endsWith('.') && words(trimmed).length > 1 && !/^[\d.]+\s/.test(trimmed)) {
+    return false;
+  }
+  if (isNumeric(trimmed)) return false;
+  if (sentences(trimmed).filter((s) => words(s).length >= 5).length > 1) return false;
+  return true;
+}
+
+export function isPossibleNarrativeText(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed === '' || isNumeric(trimmed)) return false;
+  if (alphaRatio(trimmed) < MIN_ALPHA_RATIO) return false;
+  if (exceedsCapRatio(trimmed)) return false;
+  if (sentences(trimmed).filter((s) => words(s).length >= 3).length < 2 && !containsVerb(trimmed)) return false;
+  return words(trimmed).length >= 3;
+}
+
+export interface Classified {
+  type: ElementType;
+  /** The text with any list bullet removed. */
+  text: string;
+}
+
+/** Classify one block of text. Position-based types (Header/Footer) are decided by the layout code. */
+export function classifyText(text: string): Classified {
+  const trimmed = text.trim();
+  if (isBulleted(trimmed)) {
+    const item = stripBullet(trimmed);
+    if (item !== '') return { type: 'ListItem', text: item };
+  }
+  if (isEmailAddress(trimmed)) return { type: 'EmailAddress', text: trimmed };
+  if (isUsAddress(trimmed)) return { type: 'Address', text: trimmed };
+  if (isNumberedListItem(trimmed) && !isPossibleTitle(trimmed)) return { type: 'ListItem', text: trimmed };
+  if (isPossibleNarrativeText(trimmed)) return { type: 'NarrativeText', text: trimmed };
+  if (isPossibleTitle(trimmed)) return { type: 'Title', text: trimmed };
+  return { type: 'UncategorizedText', text: trimmed };
+}
