@@ -51,7 +51,9 @@ export class ServiceError extends Error {
   }
 
   toJSON(): { code: ErrorCode; message: string; details?: FieldIssue[] } {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+    return this.details
+      ? { code: this.code, message: this.message, details: this.details }
+      : { code: this.code, message: this.message };
   }
 }
 

@@ -4,9 +4,16 @@
 export { detectFileType } from './detect/detect.js';
 export { FILE_TYPES, type FileTypeInfo, fileTypeByExtension, fileTypeByMime } from './detect/file-types.js';
 export * from './elements/index.js';
-export { ERROR_STATUS, type ErrorCode, type FieldIssue, isServiceError, ServiceError, toServiceError } from './errors.js';
+export {
+  ERROR_STATUS,
+  type ErrorCode,
+  type FieldIssue,
+  isServiceError,
+  ServiceError,
+  toServiceError,
+} from './errors.js';
 export type { FormatContext, FormatModule, FormatPartitioner, NestedInput } from './formats/format.js';
-export { loadPartitioner, registerFormat, supportedFormatIds } from './formats/registry.js';
+export { loadPartitioner, supportedFormatIds } from './formats/registry.js';
 export * from './options/fields.js';
 export * from './options/partition-options.js';
 export type { DocumentInput, PartitionInput } from './pipeline/input.js';

@@ -28,7 +28,8 @@ export async function detectFileType(input: DetectInput): Promise<FileTypeInfo> 
 async function detect({ data, filename, content_type }: DetectInput): Promise<FileTypeInfo> {
   if (content_type) {
     const declared = fileTypeByMime(content_type);
-    if (!declared) throw new ServiceError('unsupported_file_type', `File type ${content_type} is not supported.`);
+    if (!declared)
+      throw new ServiceError('unsupported_file_type', `File type ${content_type} is not supported.`);
     return declared;
   }
   const byExtension = fileTypeByExtension(filename);
@@ -36,7 +37,14 @@ async function detect({ data, filename, content_type }: DetectInput): Promise<Fi
 
   const magic = await fileTypeFromBuffer(data);
   if (magic) {
-    if (magic.mime === 'application/zip' || magic.ext === 'docx' || magic.ext === 'xlsx' || magic.ext === 'pptx' || magic.ext === 'epub' || magic.ext === 'odt') {
+    if (
+      magic.mime === 'application/zip' ||
+      magic.ext === 'docx' ||
+      magic.ext === 'xlsx' ||
+      magic.ext === 'pptx' ||
+      magic.ext === 'epub' ||
+      magic.ext === 'odt'
+    ) {
       return classifyZipContainer(data) ?? fileTypeByMime(magic.mime) ?? fileTypeById('zip');
     }
     if (magic.ext === 'cfb') return classifyOleContainer(data, byExtension);
@@ -50,7 +58,8 @@ async function detect({ data, filename, content_type }: DetectInput): Promise<Fi
   return { id: 'bin', mime: 'application/octet-stream', extensions: [], supported: false };
 }
 
-const EMAIL_HEADER = /^(received|return-path|from|to|subject|date|message-id|mime-version|delivered-to|x-[\w-]+|reply-to|cc|content-type):[ \t]*\S/i;
+const EMAIL_HEADER =
+  /^(received|return-path|from|to|subject|date|message-id|mime-version|delivered-to|x-[\w-]+|reply-to|cc|content-type):[ \t]*\S/i;
 
 /** Tell the text formats apart from a decoded sample. */
 function sniffText(data: Uint8Array, byExtension: FileTypeInfo | undefined): FileTypeInfo {
@@ -67,7 +76,12 @@ function sniffText(data: Uint8Array, byExtension: FileTypeInfo | undefined): Fil
     if (byExtension && (byExtension.id === 'html' || byExtension.id === 'xml')) return byExtension;
     return fileTypeById('xml');
   }
-  if (byExtension && ['json', 'ndjson', 'csv', 'tsv', 'md', 'rst', 'org', 'html', 'xml', 'eml', 'yaml', 'xsl', 'rtf'].includes(byExtension.id)) {
+  if (
+    byExtension &&
+    ['json', 'ndjson', 'csv', 'tsv', 'md', 'rst', 'org', 'html', 'xml', 'eml', 'yaml', 'xsl', 'rtf'].includes(
+      byExtension.id,
+    )
+  ) {
     return byExtension;
   }
   if (head.startsWith('{') || head.startsWith('[')) {

@@ -26,7 +26,8 @@ export interface IdOptions {
 export function assignElementIds(elements: Element[], options: IdOptions = {}): Element[] {
   const oldIdToIndex = new Map<string, number>();
   elements.forEach((element, index) => {
-    if (element.element_id && !oldIdToIndex.has(element.element_id)) oldIdToIndex.set(element.element_id, index);
+    if (element.element_id && !oldIdToIndex.has(element.element_id))
+      oldIdToIndex.set(element.element_id, index);
   });
   const parentIndexes = elements.map((element) => {
     const parent = element.metadata.parent_id;

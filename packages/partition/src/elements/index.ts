@@ -4,3 +4,4 @@ export * from './hierarchy.js';
 export * from './ids.js';
 export * from './metadata.js';
 export * from './serialize.js';
+export * from './table-html.js';

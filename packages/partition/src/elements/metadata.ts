@@ -11,8 +11,12 @@ export const COORDINATE_SYSTEMS = ['PixelSpace', 'PointSpace'] as const;
 export const coordinatesSchema = z.object({
   points: z
     .array(z.tuple([z.number(), z.number()]))
-    .describe('Corners of the bounding box from top-left, counter-clockwise (top-left, bottom-left, bottom-right, top-right).'),
-  system: z.string().describe('PixelSpace (rendered or scanned pixels) or PointSpace (PDF points, 1/72 inch).'),
+    .describe(
+      'Corners of the bounding box from top-left, counter-clockwise (top-left, bottom-left, bottom-right, top-right).',
+    ),
+  system: z
+    .string()
+    .describe('PixelSpace (rendered or scanned pixels) or PointSpace (PDF points, 1/72 inch).'),
   layout_width: z.number().describe('Width of the page in the units of `system`.'),
   layout_height: z.number().describe('Height of the page in the units of `system`.'),
 });
@@ -49,24 +53,43 @@ const metadataShape = {
   last_modified: z.string().optional().describe('ISO-8601 time the source was last modified, when known.'),
   url: z.string().optional().describe('URL of the source, for documents fetched from the web.'),
   data_source: dataSourceSchema.optional().describe('Where a connector read the document from.'),
-  attached_to_filename: z.string().optional().describe('For elements of an e-mail attachment: the attachment name.'),
+  attached_to_filename: z
+    .string()
+    .optional()
+    .describe('For elements of an e-mail attachment: the attachment name.'),
   // -- position --
-  page_number: z.number().int().optional().describe('1-based page (slide, sheet) number, offset by starting_page_number.'),
+  page_number: z
+    .number()
+    .int()
+    .optional()
+    .describe('1-based page (slide, sheet) number, offset by starting_page_number.'),
   page_name: z.string().optional().describe('Name of the page when it has one (spreadsheet sheet name).'),
-  coordinates: coordinatesSchema.optional().describe('Bounding box, present with coordinates=true (PDFs and images).'),
+  coordinates: coordinatesSchema
+    .optional()
+    .describe('Bounding box, present with coordinates=true (PDFs and images).'),
   // -- structure --
   parent_id: z.string().optional().describe('element_id of the enclosing section title or list item.'),
-  category_depth: z.number().int().optional().describe('Nesting level: heading level (0 = top) or list depth.'),
+  category_depth: z
+    .number()
+    .int()
+    .optional()
+    .describe('Nesting level: heading level (0 = top) or list depth.'),
   text_as_html: z.string().optional().describe('HTML of a Table or TableChunk.'),
   header_footer_type: z.string().optional().describe('For Header/Footer: primary, even_page or first_page.'),
-  is_continuation: z.boolean().optional().describe('True for the second and later pieces of a split element.'),
+  is_continuation: z
+    .boolean()
+    .optional()
+    .describe('True for the second and later pieces of a split element.'),
   orig_elements: z.string().optional().describe('Chunks only: the original elements as base64(gzip(JSON)).'),
   // -- text styling and links --
   emphasized_text_contents: z.array(z.string()).optional().describe('Bold or italic runs in the text.'),
   emphasized_text_tags: z.array(z.string()).optional().describe('Tag of each emphasized run (b, i).'),
   link_urls: z.array(z.string()).optional(),
   link_texts: z.array(z.string()).optional(),
-  links: z.array(linkSchema).optional().describe('Hyperlinks with the offset of their text in the element text.'),
+  links: z
+    .array(linkSchema)
+    .optional()
+    .describe('Hyperlinks with the offset of their text in the element text.'),
   // -- language --
   languages: z.array(z.string()).optional().describe('ISO 639-3 codes of the languages of the text.'),
   // -- e-mail --
@@ -77,13 +100,22 @@ const metadataShape = {
   subject: z.string().optional(),
   email_message_id: z.string().optional(),
   // -- images --
-  image_base64: z.string().optional().describe('Base64 image of an Image/Table, with extract_image_block_types.'),
+  image_base64: z
+    .string()
+    .optional()
+    .describe('Base64 image of an Image/Table, with extract_image_block_types.'),
   image_mime_type: z.string().optional(),
   image_url: z.string().optional().describe('Source URL of an image that was not embedded.'),
   // -- detection --
   detection_class_prob: z.number().optional().describe('Layout model confidence for this element.'),
-  detection_origin: z.string().optional().describe('What produced the element (text layer, OCR engine, layout model).'),
-  is_extracted: z.boolean().optional().describe('True when text came from the document text layer, false from OCR.'),
+  detection_origin: z
+    .string()
+    .optional()
+    .describe('What produced the element (text layer, OCR engine, layout model).'),
+  is_extracted: z
+    .boolean()
+    .optional()
+    .describe('True when text came from the document text layer, false from OCR.'),
   // -- enrichment --
   entities: entitiesSchema.optional().describe('Entities and relationships found by entity extraction.'),
 };

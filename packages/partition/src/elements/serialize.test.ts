@@ -27,7 +27,17 @@ const sample: Element[] = [
     metadata: {
       parent_id: 'a'.repeat(64),
       text_as_html: '<table><tr><td>a</td></tr></table>',
-      coordinates: { points: [[0, 0], [0, 1], [1, 1], [1, 0]], system: 'PointSpace', layout_width: 612, layout_height: 792 },
+      coordinates: {
+        points: [
+          [0, 0],
+          [0, 1],
+          [1, 1],
+          [1, 0],
+        ],
+        system: 'PointSpace',
+        layout_width: 612,
+        layout_height: 792,
+      },
       data_source: { record_locator: { path: '/x/r.pdf' }, version: '1' },
     },
     embeddings: [0.1, -0.2],
@@ -54,7 +64,12 @@ describe('serialisation', () => {
   it('writes keys in wire order', () => {
     const json = JSON.parse(elementsToJson(sample)) as Record<string, unknown>[];
     expect(Object.keys(json[1]!)).toEqual(['type', 'element_id', 'text', 'metadata', 'embeddings']);
-    expect(Object.keys(json[0]!.metadata as object)).toEqual(['filename', 'filetype', 'page_number', 'languages']);
+    expect(Object.keys(json[0]!.metadata as object)).toEqual([
+      'filename',
+      'filetype',
+      'page_number',
+      'languages',
+    ]);
   });
 
   it('round-trips JSON, NDJSON and base64-gzip for any elements', () => {
@@ -68,7 +83,9 @@ describe('serialisation', () => {
   });
 
   it('keeps unknown metadata keys through a round trip', () => {
-    const elements: Element[] = [{ type: 'NarrativeText', element_id: 'x', text: 't', metadata: { custom_key: { a: 1 } } }];
+    const elements: Element[] = [
+      { type: 'NarrativeText', element_id: 'x', text: 't', metadata: { custom_key: { a: 1 } } },
+    ];
     expect(elementsFromJson(elementsToJson(elements))).toEqual(elements);
   });
 
@@ -90,6 +107,9 @@ describe('serialisation', () => {
   });
 
   it('flattens nested objects with the given joiner and keeps arrays whole', () => {
-    expect(flattenObject({ a: { b: { c: 1 } }, d: [1, 2], e: undefined }, '-')).toEqual({ 'a-b-c': 1, d: [1, 2] });
+    expect(flattenObject({ a: { b: { c: 1 } }, d: [1, 2], e: undefined }, '-')).toEqual({
+      'a-b-c': 1,
+      d: [1, 2],
+    });
   });
 });

@@ -53,7 +53,10 @@ export function elementsFromValue(value: unknown): Element[] {
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue ? issue.path.join('.') : '';
-    throw new ServiceError('corrupt_document', `Not a list of elements: ${where ? `${where}: ` : ''}${issue?.message ?? ''}`);
+    throw new ServiceError(
+      'corrupt_document',
+      `Not a list of elements: ${where ? `${where}: ` : ''}${issue?.message ?? ''}`,
+    );
   }
   return result.data as Element[];
 }
@@ -143,7 +146,8 @@ export function elementsToCsv(elements: readonly Element[]): string {
 
 function csvField(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -9,7 +9,15 @@ import { type FieldIssue, ServiceError } from '../errors.js';
  * - the CLI flags (`--kebab-case`, built in @docsvc/ingest) and, later, UI forms.
  */
 
-export type FieldKind = 'string' | 'enum' | 'boolean' | 'integer' | 'number' | 'string_list' | 'integer_list' | 'json';
+export type FieldKind =
+  | 'string'
+  | 'enum'
+  | 'boolean'
+  | 'integer'
+  | 'number'
+  | 'string_list'
+  | 'integer_list'
+  | 'json';
 
 export interface FieldSpec {
   kind: FieldKind;
@@ -88,7 +96,9 @@ export const field = {
     if (options.length !== undefined) schema = schema.length(options.length);
     return make({ kind: 'integer_list', ...options }, schema);
   },
-  json<O extends Opts & { default?: Record<string, unknown> }>(options: O): Field<Out<O, Record<string, unknown>>> {
+  json<O extends Opts & { default?: Record<string, unknown> }>(
+    options: O,
+  ): Field<Out<O, Record<string, unknown>>> {
     return make({ kind: 'json', ...options }, z.record(z.string(), z.unknown()));
   },
 };
@@ -165,7 +175,8 @@ export function splitListValue(value: string): string[] {
   if (trimmed.startsWith('[')) {
     try {
       const parsed = JSON.parse(trimmed) as unknown;
-      if (Array.isArray(parsed)) return parsed.map((item) => String(item).trim()).filter((item) => item !== '');
+      if (Array.isArray(parsed))
+        return parsed.map((item) => String(item).trim()).filter((item) => item !== '');
     } catch {
       // not JSON: fall through to delimiter splitting
     }
@@ -199,7 +210,9 @@ function coerceOne(name: string, spec: FieldSpec, raw: RawValue): unknown {
       return number;
     }
     case 'enum': {
-      const match = spec.values?.find((v) => v === first) ?? spec.values?.find((v) => v.toLowerCase() === first.toLowerCase());
+      const match =
+        spec.values?.find((v) => v === first) ??
+        spec.values?.find((v) => v.toLowerCase() === first.toLowerCase());
       return match ?? first; // zod reports the allowed values
     }
     case 'string_list':
@@ -250,7 +263,8 @@ export function parseOptionStrings<S extends FieldsShape>(
     if (nonEmpty.length === 0) continue;
     const coerced = coerceOne(target.name, target.spec, nonEmpty);
     const existing = typed[target.name];
-    typed[target.name] = Array.isArray(existing) && Array.isArray(coerced) ? [...existing, ...coerced] : coerced;
+    typed[target.name] =
+      Array.isArray(existing) && Array.isArray(coerced) ? [...existing, ...coerced] : coerced;
   }
   if (!ignoreUnknown && unknown.length > 0) {
     throw new ServiceError('invalid_option', `Unknown option: ${unknown.join(', ')}`, {

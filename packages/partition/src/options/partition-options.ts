@@ -67,7 +67,8 @@ export const partitionOptionSet = defineOptions({
     description: 'File types (extensions such as pdf, jpg) for which table structure is not inferred.',
   }),
   hi_res_model_name: field.string({
-    description: 'Layout analyser used by hi_res: a built-in model name, or the path of an ONNX layout model file.',
+    description:
+      'Layout analyser used by hi_res: a built-in model name, or the path of an ONNX layout model file.',
   }),
   extract_image_block_types: field.stringList({
     default: [],
@@ -92,7 +93,8 @@ export const partitionOptionSet = defineOptions({
     description: 'First and last page (1-based, inclusive) to process, e.g. 3,7.',
   }),
   vlm_model_provider: field.string({
-    description: 'Provider of the vision-language model for strategy vlm (openai, anthropic, bedrock, vertexai...).',
+    description:
+      'Provider of the vision-language model for strategy vlm (openai, anthropic, bedrock, vertexai...).',
   }),
   vlm_model: field.string({
     description: 'Vision-language model name for strategy vlm.',

@@ -16,7 +16,11 @@ export interface DocumentFacts {
  * page numbers offset, coordinates and images kept only when asked for, languages set, then parent links
  * and ids. Partitioners never do these themselves, so all formats behave alike.
  */
-export function finalizeElements(drafts: ElementDraft[], facts: DocumentFacts, options: PartitionOptions): Element[] {
+export function finalizeElements(
+  drafts: ElementDraft[],
+  facts: DocumentFacts,
+  options: PartitionOptions,
+): Element[] {
   const pageOffset = options.starting_page_number - 1;
   const imageTypes = new Set(options.extract_image_block_types.map((type) => type.toLowerCase()));
   const elements: Element[] = [];
@@ -60,7 +64,9 @@ function setLanguages(elements: Element[], options: PartitionOptions): void {
     for (const element of elements) element.metadata.languages ??= codes;
     return;
   }
-  const textual = elements.filter((element) => element.text.trim() !== '' && element.metadata.languages === undefined);
+  const textual = elements.filter(
+    (element) => element.text.trim() !== '' && element.metadata.languages === undefined,
+  );
   if (textual.length === 0) return;
   const documentLanguages = detectLanguages(textual.map((element) => element.text).join('\n'));
   for (const element of textual) {

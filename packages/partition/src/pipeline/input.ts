@@ -19,7 +19,10 @@ export type PartitionInput = Uint8Array | DocumentInput;
 export function toDocumentInput(input: PartitionInput): DocumentInput {
   if (input instanceof Uint8Array) return { data: input };
   if (!input || !(input.data instanceof Uint8Array)) {
-    throw new ServiceError('invalid_option', 'partition() needs bytes: a Uint8Array or { data: Uint8Array, ... }');
+    throw new ServiceError(
+      'invalid_option',
+      'partition() needs bytes: a Uint8Array or { data: Uint8Array, ... }',
+    );
   }
   return input;
 }
@@ -47,9 +50,14 @@ export function gunzipInput(
     data = gunzipSync(document.data, { maxOutputLength: maxBytes });
   } catch (error) {
     if (error instanceof RangeError || (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new ServiceError('limit_exceeded', `Decompressed gzip content exceeds the limit of ${maxBytes} bytes`);
+      throw new ServiceError(
+        'limit_exceeded',
+        `Decompressed gzip content exceeds the limit of ${maxBytes} bytes`,
+      );
     }
-    throw new ServiceError('corrupt_document', `Invalid gzip data: ${(error as Error).message}`, { cause: error });
+    throw new ServiceError('corrupt_document', `Invalid gzip data: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const filename = document.filename?.replace(/\.gz$/i, '');
   return { ...document, data, filename, content_type: uncompressedContentType };

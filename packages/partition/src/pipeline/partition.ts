@@ -3,9 +3,20 @@ import type { Element, ElementDraft } from '../elements/element.js';
 import { ServiceError, toServiceError } from '../errors.js';
 import type { FormatContext, NestedInput } from '../formats/format.js';
 import { loadPartitioner } from '../formats/registry.js';
-import { type PartitionOptions, type PartitionOptionsInput, partitionOptionSet } from '../options/partition-options.js';
+import {
+  type PartitionOptions,
+  type PartitionOptionsInput,
+  partitionOptionSet,
+} from '../options/partition-options.js';
 import { applyDocumentFacts, finalizeElements } from './finalize.js';
-import { baseName, type DocumentInput, gunzipInput, isGzip, type PartitionInput, toDocumentInput } from './input.js';
+import {
+  baseName,
+  type DocumentInput,
+  gunzipInput,
+  isGzip,
+  type PartitionInput,
+  toDocumentInput,
+} from './input.js';
 import { type PartitionLimits, resolveLimits } from './limits.js';
 
 export interface PartitionRuntime {
@@ -44,7 +55,11 @@ export async function partition(
 /** How deep attachments may nest (an e-mail attached to an e-mail attached to ...). */
 const MAX_NESTING = 5;
 
-function prepareDocument(document: DocumentInput, options: PartitionOptions, limits: PartitionLimits): DocumentInput {
+function prepareDocument(
+  document: DocumentInput,
+  options: PartitionOptions,
+  limits: PartitionLimits,
+): DocumentInput {
   const gzipped = isGzip(document.data);
   if (!gzipped) return document;
   return gunzipInput(document, options.gz_uncompressed_content_type, limits.maxDecompressedBytes);
@@ -58,7 +73,11 @@ async function partitionToDrafts(
   depth: number,
 ): Promise<{ drafts: ElementDraft[]; filetype: string }> {
   const contentType = depth === 0 ? (options.content_type ?? document.content_type) : document.content_type;
-  const fileType = await detectFileType({ data: document.data, filename: document.filename, content_type: contentType });
+  const fileType = await detectFileType({
+    data: document.data,
+    filename: document.filename,
+    content_type: contentType,
+  });
   const partitioner = await loadPartitioner(fileType);
   const context: FormatContext = {
     data: document.data,
@@ -84,7 +103,8 @@ async function partitionToDrafts(
     return { drafts: await partitioner(context), filetype: fileType.mime };
   } catch (error) {
     // A parser that throws on its input means the input is broken; a TypeError or the like is our bug.
-    const isBug = error instanceof TypeError || error instanceof ReferenceError || error instanceof SyntaxError;
+    const isBug =
+      error instanceof TypeError || error instanceof ReferenceError || error instanceof SyntaxError;
     throw toServiceError(error, isBug ? 'internal' : 'corrupt_document');
   }
 }

@@ -89,7 +89,9 @@ export function decodeWith(data: Uint8Array, encoding: string): string {
   if (!iconv.encodingExists(name)) {
     throw new ServiceError('invalid_encoding', `Unknown encoding: ${encoding}`);
   }
-  const text = iconv.decode(Buffer.from(data.buffer, data.byteOffset, data.byteLength), name, { stripBOM: true });
+  const text = iconv.decode(Buffer.from(data.buffer, data.byteOffset, data.byteLength), name, {
+    stripBOM: true,
+  });
   return text;
 }
 

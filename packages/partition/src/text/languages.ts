@@ -30,7 +30,9 @@ export function toIso6393(code: string): string {
   const base = lower.split(/[-_]/)[0] ?? '';
   if (base.length === 2 && ONE_TO_THREE.has(base)) return ONE_TO_THREE.get(base)!;
   throw new ServiceError('invalid_option', `Unknown language code: ${code}`, {
-    details: [{ field: 'languages', message: `unknown language code "${code}"; use ISO 639-1 (en) or 639-3 (eng)` }],
+    details: [
+      { field: 'languages', message: `unknown language code "${code}"; use ISO 639-1 (en) or 639-3 (eng)` },
+    ],
   });
 }
 

@@ -10,11 +10,14 @@ import type { ElementType } from '../elements/element-types.js';
 const BULLETS = '•●○◦▪▫■□‣⁃∙◆◇►▸▹➢➤✓✔✗✘*·-–—';
 const BULLET_PATTERN = new RegExp(`^\\s*[${BULLETS.replace('-', '\\-')}](?:\\s+|$)`, 'u');
 /** "1.", "1)", "(a)", "iv.", "A." followed by text. */
-const NUMBERED_PATTERN = /^\s*(?:\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivxlc]{1,6}[.)]|\(\d{1,3}\)|\d{1,3}(?:\.\d{1,3})+\.?)\s+\S/i;
+const NUMBERED_PATTERN =
+  /^\s*(?:\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivxlc]{1,6}[.)]|\(\d{1,3}\)|\d{1,3}(?:\.\d{1,3})+\.?)\s+\S/i;
 const EMAIL_PATTERN = /^[a-z0-9.\-+_]+@[a-z0-9.\-+_]+\.[a-z]+$/i;
 const US_STATES =
   'AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC';
-const US_ADDRESS = new RegExp(`^\\d{1,6}\\s+[\\w .'-]+,?\\s+[\\w .'-]+,?\\s+(?:${US_STATES})\\.?\\s+\\d{5}(?:-\\d{4})?$`);
+const US_ADDRESS = new RegExp(
+  `^\\d{1,6}\\s+[\\w .'-]+,?\\s+[\\w .'-]+,?\\s+(?:${US_STATES})\\.?\\s+\\d{5}(?:-\\d{4})?$`,
+);
 const ENDS_IN_PUNCT = /[^\w\s]$/u;
 const SENTENCE_SPLIT = /(?<=[.!?])\s+(?=[\p{Lu}\d"'(])/u;
 
@@ -103,8 +106,10 @@ export function containsVerb(text: string): boolean {
   for (const raw of words(text)) {
     const word = raw.toLowerCase().replace(/[^\p{L}']/gu, '');
     if (COMMON_VERBS.has(word)) return true;
-    if (word.length > 4 && /(?:ed|ing)$/.test(word) && !/(?:thing|ring|ling|bed|red|eed)$/.test(word)) return true;
-    if (word.endsWith("n't") || word.endsWith("'s") || word.endsWith("'re") || word.endsWith("'ve")) return true;
+    if (word.length > 4 && /(?:ed|ing)$/.test(word) && !/(?:thing|ring|ling|bed|red|eed)$/.test(word))
+      return true;
+    if (word.endsWith("n't") || word.endsWith("'s") || word.endsWith("'re") || word.endsWith("'ve"))
+      return true;
   }
   return false;
 }
@@ -112,10 +117,14 @@ export function containsVerb(text: string): boolean {
 export function isPossibleTitle(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed === '') return false;
-  if (trimmed === trimmed.toUpperCase() && ENDS_IN_PUNCT.test(trimmed) && !/[)\]]$/.test(trimmed)) return false;
+  if (trimmed === trimmed.toUpperCase() && ENDS_IN_PUNCT.test(trimmed) && !/[)\]]$/.test(trimmed))
+    return false;
   if (words(trimmed).length > TITLE_MAX_WORDS) return false;
   if (alphaRatio(trimmed) < MIN_ALPHA_RATIO) return false;
-  if (trimmed.endsWith(',') || trimmed.endsWith('.') && words(trimmed).length > 1 && !/^[\d.]+\s/.test(trimmed)) {
+  if (
+    trimmed.endsWith(',') ||
+    (trimmed.endsWith('.') && words(trimmed).length > 1 && !/^[\d.]+\s/.test(trimmed))
+  ) {
     return false;
   }
   if (isNumeric(trimmed)) return false;
@@ -128,7 +137,8 @@ export function isPossibleNarrativeText(text: string): boolean {
   if (trimmed === '' || isNumeric(trimmed)) return false;
   if (alphaRatio(trimmed) < MIN_ALPHA_RATIO) return false;
   if (exceedsCapRatio(trimmed)) return false;
-  if (sentences(trimmed).filter((s) => words(s).length >= 3).length < 2 && !containsVerb(trimmed)) return false;
+  if (sentences(trimmed).filter((s) => words(s).length >= 3).length < 2 && !containsVerb(trimmed))
+    return false;
   return words(trimmed).length >= 3;
 }
 

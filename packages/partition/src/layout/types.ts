@@ -1,0 +1,49 @@
+/**
+ * The shared input of page layout analysis. A PDF text layer and OCR both produce `PageInput`s, and one
+ * layout module turns them into elements ("one layout module, two inputs"). Coordinates are in the page's
+ * own units with the origin at the TOP-LEFT and y growing downwards, whatever the source.
+ */
+
+export type CoordinateSystemName = 'PointSpace' | 'PixelSpace';
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A run of text on one baseline (a word group or a whole line, depending on the source). */
+export interface TextLine extends Box {
+  text: string;
+  /** Font size in page units, when known (text layer); OCR estimates it from the line height. */
+  fontSize?: number;
+  bold?: boolean;
+  italic?: boolean;
+  fontName?: string;
+  /** OCR confidence 0..1; absent for text-layer lines. */
+  confidence?: number;
+  /** Where the text came from. */
+  origin: 'text_layer' | 'ocr' | 'vlm';
+}
+
+/** A straight ruling line (table borders, separators). */
+export interface Rule extends Box {}
+
+/** A picture region on the page. */
+export interface ImageRegion extends Box {
+  /** Encoded image bytes when extraction was requested. */
+  data?: Uint8Array;
+  mimeType?: string;
+}
+
+export interface PageInput {
+  /** 1-based page number within the document (before starting_page_number offsets). */
+  pageNumber: number;
+  width: number;
+  height: number;
+  system: CoordinateSystemName;
+  lines: TextLine[];
+  rules?: Rule[];
+  images?: ImageRegion[];
+}
