@@ -37,6 +37,27 @@ export interface ImageRegion extends Box {
   mimeType?: string;
 }
 
+/** DocLayNet classes, the labels layout models (YOLOX-style) predict. */
+export type LayoutLabel =
+  | 'Caption'
+  | 'Footnote'
+  | 'Formula'
+  | 'List-item'
+  | 'Page-footer'
+  | 'Page-header'
+  | 'Picture'
+  | 'Section-header'
+  | 'Table'
+  | 'Text'
+  | 'Title';
+
+/** A region found by layout analysis (a model or the built-in analyser), guiding classification. */
+export interface LayoutRegion extends Box {
+  label: LayoutLabel;
+  /** Detection confidence 0..1 (metadata.detection_class_prob). */
+  probability: number;
+}
+
 export interface PageInput {
   /** 1-based page number within the document (before starting_page_number offsets). */
   pageNumber: number;
@@ -46,4 +67,6 @@ export interface PageInput {
   lines: TextLine[];
   rules?: Rule[];
   images?: ImageRegion[];
+  /** Layout regions from hi_res analysis; absent for the fast strategy. */
+  regions?: LayoutRegion[];
 }
