@@ -3,6 +3,10 @@ import { defineOptions, field, type OptionsInput, type OptionsOutput } from './f
 export const STRATEGIES = ['auto', 'fast', 'hi_res', 'ocr_only', 'vlm'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
+/** OCR engines (src/ocr/); docs/ocr.md compares them. */
+export const OCR_AGENTS = ['ppocr', 'tesseract'] as const;
+export type OcrAgent = (typeof OCR_AGENTS)[number];
+
 /**
  * Options of `partition()`: the same names in the library, the CLI (kebab-case) and the API form.
  * docs/options.md lists them; PDF/OCR-specific behaviour is described in docs/pdf.md.
@@ -98,6 +102,17 @@ export const partitionOptionSet = defineOptions({
   }),
   vlm_model: field.string({
     description: 'Vision-language model name for strategy vlm.',
+  }),
+  ocr_agent: field.enum(OCR_AGENTS, {
+    default: 'ppocr',
+    description:
+      'OCR engine for hi_res and ocr_only: ppocr (PaddleOCR PP-OCRv4 via ONNX Runtime) or tesseract (tesseract.js). See docs/ocr.md.',
+  }),
+  pdf_render_dpi: field.integer({
+    default: 200,
+    min: 50,
+    max: 600,
+    description: 'Resolution at which PDF pages are rendered for OCR and layout analysis (hi_res, ocr_only).',
   }),
 });
 
