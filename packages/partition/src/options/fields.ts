@@ -37,6 +37,8 @@ export interface FieldSpec {
   aliases?: readonly string[];
   /** The option still works but users should move on; says to what. */
   deprecated?: string;
+  /** The option must be given (connection settings such as a path or an index name). */
+  required?: boolean;
   /** Short flag letter for the CLI. */
   short?: string;
   /** Placeholder shown in --help, e.g. `<path>`. */
@@ -53,7 +55,7 @@ type Opts = Omit<FieldSpec, 'kind' | 'values' | 'default'>;
 function make<T>(spec: FieldSpec, base: z.ZodType): Field<T> {
   let schema: z.ZodType = base.describe(spec.description);
   if (spec.default !== undefined) schema = (schema as z.ZodType).default(spec.default as never);
-  else schema = schema.optional();
+  else if (!spec.required) schema = schema.optional();
   return { spec, zod: schema as z.ZodType<T> };
 }
 
@@ -65,7 +67,7 @@ function bounded(schema: z.ZodNumber, options: Opts): z.ZodNumber {
 }
 
 /** A field's output type: the value type when a default is declared, else possibly undefined. */
-type Out<O, T> = O extends { default: T } ? T : T | undefined;
+type Out<O, T> = O extends { default: T } ? T : O extends { required: true } ? T : T | undefined;
 
 export const field = {
   string<O extends Opts & { default?: string }>(options: O): Field<Out<O, string>> {
@@ -103,7 +105,9 @@ export const field = {
   },
 };
 
-type FieldsShape = Record<string, Field<unknown>>;
+export type FieldsShape = Record<string, Field<unknown>>;
+/** Any option set, for code that handles option sets generically (CLI flags, forms, redaction). */
+export type AnyOptionSet = OptionSet<FieldsShape>;
 
 type FieldValue<F> = F extends Field<infer T> ? T : never;
 /** Options as the library receives them: every field optional. */
@@ -280,6 +284,6 @@ export function toKebabCase(name: string): string {
 }
 
 /** Names of the secret fields of a set, for redaction and cache keys. */
-export function secretFieldNames(set: OptionSet<FieldsShape>): string[] {
+export function secretFieldNames(set: AnyOptionSet): string[] {
   return set.fields.filter((f) => f.spec.secret).map((f) => f.name);
 }

@@ -1,0 +1,6 @@
+/**
+ * @docsvc/ingest: the batch pipeline (`ingest()`) behind the `service-ingest` command.
+ */
+export * from './options.js';
+export * from './pipeline/events.js';
+export { type ConnectorConfig, IngestSetupError, type IngestOptions, ingest, RecordFailedError } from './pipeline/ingest.js';
