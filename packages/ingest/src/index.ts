@@ -3,4 +3,10 @@
  */
 export * from './options.js';
 export * from './pipeline/events.js';
-export { type ConnectorConfig, IngestSetupError, type IngestOptions, ingest, RecordFailedError } from './pipeline/ingest.js';
+export {
+  type ConnectorConfig,
+  type IngestOptions,
+  IngestSetupError,
+  ingest,
+  RecordFailedError,
+} from './pipeline/ingest.js';

@@ -20,7 +20,8 @@ export function addOptionSet(command: Command, set: AnyOptionSet, { hidden = fal
       command.addOption(new Option(`--no-${toKebabCase(name)}`).hideHelp());
       continue;
     }
-    const placeholder = spec.placeholder ?? (spec.kind === 'enum' ? '<value>' : `<${spec.kind.replace('_list', 's')}>`);
+    const placeholder =
+      spec.placeholder ?? (spec.kind === 'enum' ? '<value>' : `<${spec.kind.replace('_list', 's')}>`);
     const option = new Option(`${flag} ${placeholder}`, description);
     if (spec.values) option.choices(spec.values as string[]);
     if (spec.env) option.env(spec.env);
@@ -38,7 +39,10 @@ export function addOptionSet(command: Command, set: AnyOptionSet, { hidden = fal
 }
 
 /** Read a set's values from parsed commander options and validate them (throws ServiceError invalid_option). */
-export function readOptionSet<T>(set: { fields: AnyOptionSet['fields']; parse(input: unknown): T }, opts: Record<string, unknown>): T {
+export function readOptionSet<T>(
+  set: { fields: AnyOptionSet['fields']; parse(input: unknown): T },
+  opts: Record<string, unknown>,
+): T {
   const raw: Record<string, RawValue | undefined> = {};
   for (const { name, spec } of set.fields) {
     for (const candidate of [name, ...(spec.aliases ?? [])]) {

@@ -38,9 +38,13 @@ Examples:
     if (definition.sourceOptions) addOptionSet(source, definition.sourceOptions);
     addOptionSet(source, processorOptions);
     addOptionSet(source, partitionOptionSet);
-    source.option('--output-dir <dir>', 'Write results as JSON files here (the local destination) when no destination is named.');
+    source.option(
+      '--output-dir <dir>',
+      'Write results as JSON files here (the local destination) when no destination is named.',
+    );
     source.action(async (opts: Record<string, unknown>) => {
-      if (!opts.outputDir) throw new CommanderError(2, 'usage', 'error: name a destination or give --output-dir');
+      if (!opts.outputDir)
+        throw new CommanderError(2, 'usage', 'error: name a destination or give --output-dir');
       await run(sourceType, opts, { type: 'local', output_dir: String(opts.outputDir) });
     });
 
@@ -50,7 +54,8 @@ Examples:
         .command(destinationType)
         .description(`Write to ${destinationDefinition.description}`)
         .exitOverride();
-      if (destinationDefinition.destinationOptions) addOptionSet(destination, destinationDefinition.destinationOptions);
+      if (destinationDefinition.destinationOptions)
+        addOptionSet(destination, destinationDefinition.destinationOptions);
       destination.action(async (destinationOpts: Record<string, unknown>) => {
         const config: ConnectorConfig = {
           type: destinationType,
@@ -65,7 +70,11 @@ Examples:
   return program;
 }
 
-async function run(sourceType: string, opts: Record<string, unknown>, destination: ConnectorConfig): Promise<void> {
+async function run(
+  sourceType: string,
+  opts: Record<string, unknown>,
+  destination: ConnectorConfig,
+): Promise<void> {
   const definition = getConnector(sourceType);
   const sourceConfig = definition.sourceOptions ? readOptionSet(definition.sourceOptions, opts) : {};
   const processor = readOptionSet(processorOptions, opts);
@@ -88,7 +97,11 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+      ) {
         return 0;
       }
       if (error.code === 'usage') process.stderr.write(`${error.message}\n`);
@@ -98,7 +111,11 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`error: ${error.message}\n`);
       return 1;
     }
-    if (error instanceof IngestSetupError || isConnectorError(error) || (isServiceError(error) && error.code === 'invalid_option')) {
+    if (
+      error instanceof IngestSetupError ||
+      isConnectorError(error) ||
+      (isServiceError(error) && error.code === 'invalid_option')
+    ) {
       process.stderr.write(`error: ${(error as Error).message}\n`);
       return 2;
     }

@@ -8,7 +8,9 @@ export function createReporter(out: NodeJS.WritableStream) {
   return {
     onEvent(event: IngestEvent) {
       if (event.type === 'done') {
-        out.write(`ok      ${event.record.display_name} (${event.elements} elements, ${event.ms.toFixed(0)} ms)\n`);
+        out.write(
+          `ok      ${event.record.display_name} (${event.elements} elements, ${event.ms.toFixed(0)} ms)\n`,
+        );
       } else if (event.type === 'failed') {
         const f = event.failure;
         out.write(`FAILED  ${f.record}: [${f.step}] ${f.code}: ${f.message}\n`);

@@ -58,11 +58,20 @@ export class RecordFailedError extends Error {
  */
 export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const started = performance.now();
-  const { source: sourceConfig, destination: destinationConfig, output_dir, onEvent, signal, ...flat } = options;
+  const {
+    source: sourceConfig,
+    destination: destinationConfig,
+    output_dir,
+    onEvent,
+    signal,
+    ...flat
+  } = options;
   const processor = processorOptions.parse(pick(flat, processorOptions.fields));
   const partitionOptions = partitionOptionSet.parse(pick(flat, partitionOptionSet.fields));
   const unknown = Object.keys(flat).filter(
-    (key) => !processorOptions.fields.some((f) => f.name === key) && !partitionOptionSet.fields.some((f) => f.name === key),
+    (key) =>
+      !processorOptions.fields.some((f) => f.name === key) &&
+      !partitionOptionSet.fields.some((f) => f.name === key),
   );
   if (unknown.length > 0) throw new IngestSetupError(`Unknown option: ${unknown.join(', ')}`);
 
@@ -150,11 +159,13 @@ function createConnectors(
     const { type: sourceType, ...sourceRest } = sourceConfig;
     const sourceDefinition = getConnector(sourceType);
     if (!sourceDefinition.createSource) throw new Error(`${sourceType} cannot be a source`);
-    const resolvedDestination = destinationConfig ?? (outputDir ? { type: 'local', output_dir: outputDir } : undefined);
+    const resolvedDestination =
+      destinationConfig ?? (outputDir ? { type: 'local', output_dir: outputDir } : undefined);
     if (!resolvedDestination) throw new Error('no destination: give a destination or output_dir');
     const { type: destinationType, ...destinationRest } = resolvedDestination;
     const destinationDefinition = getConnector(destinationType);
-    if (!destinationDefinition.createDestination) throw new Error(`${destinationType} cannot be a destination`);
+    if (!destinationDefinition.createDestination)
+      throw new Error(`${destinationType} cannot be a destination`);
     return {
       source: sourceDefinition.createSource(sourceRest),
       destination: destinationDefinition.createDestination(destinationRest),
