@@ -20,15 +20,23 @@ export function connectorDefinitions(): ConnectorDefinition[] {
 export function getConnector(type: string): ConnectorDefinition {
   const definition = CONNECTORS.get(type);
   if (!definition) {
-    throw new ConnectorError(type, 'config', `unknown connector type "${type}"; known: ${[...CONNECTORS.keys()].join(', ')}`);
+    throw new ConnectorError(
+      type,
+      'config',
+      `unknown connector type "${type}"; known: ${[...CONNECTORS.keys()].join(', ')}`,
+    );
   }
   return definition;
 }
 
 export function sourceTypes(): string[] {
-  return connectorDefinitions().filter((c) => c.createSource).map((c) => c.type);
+  return connectorDefinitions()
+    .filter((c) => c.createSource)
+    .map((c) => c.type);
 }
 
 export function destinationTypes(): string[] {
-  return connectorDefinitions().filter((c) => c.createDestination).map((c) => c.type);
+  return connectorDefinitions()
+    .filter((c) => c.createDestination)
+    .map((c) => c.type);
 }

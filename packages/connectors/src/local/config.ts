@@ -12,7 +12,8 @@ export const localSourceOptions = defineOptions({
     description: 'Descend into subdirectories of input_path.',
   }),
   file_glob: field.stringList({
-    description: 'Only process files whose path relative to input_path matches one of these globs (e.g. *.pdf,**/*.docx).',
+    description:
+      'Only process files whose path relative to input_path matches one of these globs (e.g. *.pdf,**/*.docx).',
     placeholder: '<globs>',
   }),
 });

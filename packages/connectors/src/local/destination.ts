@@ -25,9 +25,14 @@ export class LocalDestination implements Destination<Element> {
       const info = await stat(this.root);
       if (!info.isDirectory()) throw new Error('not a directory');
     } catch (error) {
-      throw new ConnectorError('local', 'config', `cannot use output directory ${this.root}: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw new ConnectorError(
+        'local',
+        'config',
+        `cannot use output directory ${this.root}: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 
@@ -49,7 +54,9 @@ export class LocalDestination implements Destination<Element> {
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
-      throw new ConnectorError('local', 'write', `cannot write ${target}: ${(error as Error).message}`, { cause: error });
+      throw new ConnectorError('local', 'write', `cannot write ${target}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     return { written: staged.rows.length, deleted: 0 };
   }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Element } from '@docsvc/partition';
@@ -26,36 +26,47 @@ async function listed(source: LocalSource): Promise<string[]> {
 
 describe('LocalSource', () => {
   it('lists the top level only, sorted, unless recursive', async () => {
-    expect(await listed(new LocalSource({ input_path: join(root, 'in'), recursive: false, file_glob: undefined }))).toEqual([
-      'a.pdf',
-      'b.txt',
-    ]);
-    expect(await listed(new LocalSource({ input_path: join(root, 'in'), recursive: true, file_glob: undefined }))).toEqual([
-      'a.pdf',
-      'b.txt',
-      'sub/c.txt',
-      'sub/deeper/d.md',
-    ]);
+    expect(
+      await listed(new LocalSource({ input_path: join(root, 'in'), recursive: false, file_glob: undefined })),
+    ).toEqual(['a.pdf', 'b.txt']);
+    expect(
+      await listed(new LocalSource({ input_path: join(root, 'in'), recursive: true, file_glob: undefined })),
+    ).toEqual(['a.pdf', 'b.txt', 'sub/c.txt', 'sub/deeper/d.md']);
   });
 
   it('filters by glob, matching base names for globs without a slash', async () => {
-    const source = new LocalSource({ input_path: join(root, 'in'), recursive: true, file_glob: ['*.txt', 'sub/deeper/*'] });
+    const source = new LocalSource({
+      input_path: join(root, 'in'),
+      recursive: true,
+      file_glob: ['*.txt', 'sub/deeper/*'],
+    });
     expect(await listed(source)).toEqual(['b.txt', 'sub/c.txt', 'sub/deeper/d.md']);
   });
 
   it('treats a file input as a single record named by its base name', async () => {
-    const source = new LocalSource({ input_path: join(root, 'in/sub/c.txt'), recursive: false, file_glob: undefined });
+    const source = new LocalSource({
+      input_path: join(root, 'in/sub/c.txt'),
+      recursive: false,
+      file_glob: undefined,
+    });
     const records: RecordDescriptor[] = [];
     for await (const record of source.list()) records.push(record);
     expect(records).toHaveLength(1);
     expect(records[0]!.rel_path).toBe('c.txt');
     const fetched = await source.fetch(records[0]!);
     expect(new TextDecoder().decode(fetched.data)).toBe('c');
-    expect(records[0]!.data_source.record_locator).toEqual({ protocol: 'file', remote_file_path: join(root, 'in/sub/c.txt') });
+    expect(records[0]!.data_source.record_locator).toEqual({
+      protocol: 'file',
+      remote_file_path: join(root, 'in/sub/c.txt'),
+    });
   });
 
   it('fails its precheck for a missing path with a not_found stage', async () => {
-    const source = new LocalSource({ input_path: join(root, 'missing'), recursive: false, file_glob: undefined });
+    const source = new LocalSource({
+      input_path: join(root, 'missing'),
+      recursive: false,
+      file_glob: undefined,
+    });
     await expect(source.precheck()).rejects.toMatchObject({ stage: 'not_found' });
   });
 });
@@ -69,7 +80,9 @@ describe('LocalDestination', () => {
     await destination.precheck();
     await destination.upload(destination.stage([element], record));
     const written = await readFile(join(root, 'out/sub/c.txt.json'), 'utf8');
-    expect(written).toBe(`[\n  {\n    "type": "Title",\n    "element_id": "x",\n    "text": "Hello",\n    "metadata": {}\n  }\n]\n`);
+    expect(written).toBe(
+      `[\n  {\n    "type": "Title",\n    "element_id": "x",\n    "text": "Hello",\n    "metadata": {}\n  }\n]\n`,
+    );
   });
 
   it('keeps the previous file intact and leaves no temporary file when a write fails', async () => {
@@ -77,7 +90,9 @@ describe('LocalDestination', () => {
     await destination.upload(destination.stage([element], record));
     const before = await readFile(join(root, 'out/sub/c.txt.json'), 'utf8');
     const unserialisable: Element = { ...element, metadata: { size: 1n } };
-    await expect(destination.upload(destination.stage([unserialisable], record))).rejects.toMatchObject({ stage: 'write' });
+    await expect(destination.upload(destination.stage([unserialisable], record))).rejects.toMatchObject({
+      stage: 'write',
+    });
     expect(await readFile(join(root, 'out/sub/c.txt.json'), 'utf8')).toBe(before);
     expect((await readdir(join(root, 'out/sub'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });

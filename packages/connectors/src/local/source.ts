@@ -2,8 +2,8 @@ import { opendir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import type { FetchedRecord, RecordDescriptor, Source } from '../contract.js';
 import { ConnectorError } from '../errors.js';
-import { matchesAnyGlob } from './glob.js';
 import type { LocalSourceConfig } from './config.js';
+import { matchesAnyGlob } from './glob.js';
 
 /**
  * Files of a directory (optionally recursive) or one file. Records are listed in sorted path order so
@@ -52,9 +52,14 @@ export class LocalSource implements Source {
         last_modified: record.data_source.date_modified,
       };
     } catch (error) {
-      throw new ConnectorError('local', 'read', `cannot read ${record.display_name}: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw new ConnectorError(
+        'local',
+        'read',
+        `cannot read ${record.display_name}: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 
