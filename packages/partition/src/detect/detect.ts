@@ -1,21 +1,22 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { ServiceError } from '../errors.js';
-import { decodeText, looksLikeText } from '../text/decode.js';
+import { detectBom, looksLikeText } from '../text/decode.js';
 import { type FileTypeInfo, fileTypeByExtension, fileTypeById, fileTypeByMime } from './file-types.js';
 import { classifyOleContainer } from './ole.js';
+import { sniffText, TEXT_TYPE_IDS } from './sniff-text.js';
 import { classifyZipContainer } from './zip.js';
 
 export interface DetectInput {
   data: Uint8Array;
   filename?: string | undefined;
-  /** Explicit MIME type: overrides content and extension. */
+  /** Explicit MIME type: overrides content and extension (generic ones such as application/octet-stream are ignored). */
   content_type?: string | undefined;
 }
 
 /**
- * Content first (magic bytes; zip and OLE containers opened to tell their formats apart; text sniffed),
- * extension second; an explicit content_type overrides both. Throws `unsupported_file_type` naming what
- * was detected when the service cannot partition it.
+ * An explicit content_type decides; otherwise content first (byte-order marks, magic bytes, zip and OLE
+ * containers opened to tell their formats apart, text sniffed), extension second. Throws
+ * `unsupported_file_type` naming what was detected when the service cannot partition it.
  */
 export async function detectFileType(input: DetectInput): Promise<FileTypeInfo> {
   const type = await detect(input);
@@ -25,26 +26,37 @@ export async function detectFileType(input: DetectInput): Promise<FileTypeInfo> 
   return type;
 }
 
+/**
+ * Content types that say nothing about the content: what browsers and HTTP clients send for "some file".
+ * They fall through to detection instead of overriding it.
+ */
+const GENERIC_CONTENT_TYPES = new Set([
+  'application/octet-stream',
+  'binary/octet-stream',
+  'application/unknown',
+  'application/binary',
+  'application/x-unknown',
+  'application/force-download',
+]);
+
+/** Magic signatures weak enough to occur in text: an MPEG audio frame sync is just two bytes (0xFF 0xFx). */
+const WEAK_MAGIC = new Set(['mp3', 'mp2', 'mp1', 'aac']);
+
 async function detect({ data, filename, content_type }: DetectInput): Promise<FileTypeInfo> {
-  if (content_type) {
-    const declared = fileTypeByMime(content_type);
-    if (!declared)
-      throw new ServiceError('unsupported_file_type', `File type ${content_type} is not supported.`);
-    return declared;
+  const declared = content_type?.split(';')[0]?.trim().toLowerCase();
+  if (declared && !GENERIC_CONTENT_TYPES.has(declared)) {
+    const type = fileTypeByMime(declared);
+    if (!type) throw new ServiceError('unsupported_file_type', `File type ${declared} is not supported.`);
+    return type;
   }
   const byExtension = fileTypeByExtension(filename);
-  if (data.length === 0) return byExtension ?? fileTypeById('txt');
+  if (data.length === 0) return emptyFileType(byExtension);
+  // A byte-order mark means text, whatever two-byte "signature" it happens to resemble.
+  if (detectBom(data)) return sniffText(data, byExtension);
 
   const magic = await fileTypeFromBuffer(data);
-  if (magic) {
-    if (
-      magic.mime === 'application/zip' ||
-      magic.ext === 'docx' ||
-      magic.ext === 'xlsx' ||
-      magic.ext === 'pptx' ||
-      magic.ext === 'epub' ||
-      magic.ext === 'odt'
-    ) {
+  if (magic && !(WEAK_MAGIC.has(magic.ext) && looksLikeText(data))) {
+    if (magic.mime === 'application/zip' || ['docx', 'xlsx', 'pptx', 'epub', 'odt'].includes(magic.ext)) {
       return classifyZipContainer(data) ?? fileTypeByMime(magic.mime) ?? fileTypeById('zip');
     }
     if (magic.ext === 'cfb') return classifyOleContainer(data, byExtension);
@@ -54,72 +66,19 @@ async function detect({ data, filename, content_type }: DetectInput): Promise<Fi
     return { id: magic.ext, mime: magic.mime, extensions: [magic.ext], supported: false };
   }
   if (looksLikeText(data)) return sniffText(data, byExtension);
-  if (byExtension) return byExtension;
+  if (byExtension && !TEXT_TYPE_IDS.has(byExtension.id)) return byExtension;
   return { id: 'bin', mime: 'application/octet-stream', extensions: [], supported: false };
 }
 
-const EMAIL_HEADER =
-  /^(received|return-path|from|to|subject|date|message-id|mime-version|delivered-to|x-[\w-]+|reply-to|cc|content-type):[ \t]*\S/i;
-
-/** Tell the text formats apart from a decoded sample. */
-function sniffText(data: Uint8Array, byExtension: FileTypeInfo | undefined): FileTypeInfo {
-  const sample = decodeText(data.subarray(0, 64 * 1024)).text.replace(/^\uFEFF/, '');
-  const head = sample.trimStart().slice(0, 2048).toLowerCase();
-
-  if (head.startsWith('<')) {
-    if (/<!doctype html|<html[\s>]/.test(head)) return fileTypeById('html');
-    if (head.startsWith('<?xml')) {
-      if (/<html[\s>]/.test(sample.slice(0, 4096).toLowerCase())) return fileTypeById('html');
-      return byExtension?.id === 'xsl' ? byExtension : fileTypeById('xml');
-    }
-    if (/<(body|div|p|table|head|span|h[1-6]|ul|ol|br)[\s>/]/.test(head)) return fileTypeById('html');
-    if (byExtension && (byExtension.id === 'html' || byExtension.id === 'xml')) return byExtension;
-    return fileTypeById('xml');
-  }
-  if (
-    byExtension &&
-    ['json', 'ndjson', 'csv', 'tsv', 'md', 'rst', 'org', 'html', 'xml', 'eml', 'yaml', 'xsl', 'rtf'].includes(
-      byExtension.id,
-    )
-  ) {
-    return byExtension;
-  }
-  if (head.startsWith('{') || head.startsWith('[')) {
-    const json = sniffJson(data);
-    if (json) return json;
-  }
-  if (looksLikeEmail(sample)) return fileTypeById('eml');
-  if (head.startsWith('{\\rtf')) return fileTypeById('rtf');
-  return byExtension?.supported ? byExtension : fileTypeById('txt');
-}
-
-function sniffJson(data: Uint8Array): FileTypeInfo | undefined {
-  const text = decodeText(data).text.trim();
-  try {
-    JSON.parse(text);
-    return fileTypeById('json');
-  } catch {
-    const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-    if (lines.length > 1 && lines.every((line) => isJsonObjectLine(line))) return fileTypeById('ndjson');
-    return undefined;
-  }
-}
-
-function isJsonObjectLine(line: string): boolean {
-  try {
-    const value = JSON.parse(line) as unknown;
-    return value !== null && typeof value === 'object';
-  } catch {
-    return false;
-  }
-}
-
-/** At least two RFC 822 header lines before the first blank line, and one of them a core header. */
-function looksLikeEmail(sample: string): boolean {
-  const headerBlock = sample.split(/\r?\n\r?\n/, 1)[0] ?? '';
-  const lines = headerBlock.split(/\r?\n/).filter((line) => !/^[ \t]/.test(line));
-  if (lines.length < 2) return false;
-  const headers = lines.filter((line) => EMAIL_HEADER.test(line));
-  const core = headers.some((line) => /^(from|to|subject|message-id|received|mime-version):/i.test(line));
-  return core && headers.length >= 2 && headers.length >= lines.length * 0.8;
+/**
+ * An empty file is an empty text document (no elements) when its name says text or says nothing; a file
+ * named as a binary format cannot be empty, and saying so is clearer than that format's parser failing.
+ */
+function emptyFileType(byExtension: FileTypeInfo | undefined): FileTypeInfo {
+  if (!byExtension || TEXT_TYPE_IDS.has(byExtension.id)) return byExtension ?? fileTypeById('txt');
+  if (!byExtension.supported) return byExtension;
+  throw new ServiceError(
+    'corrupt_document',
+    `The file is empty (0 bytes), so it is not a valid ${byExtension.mime} document.`,
+  );
 }

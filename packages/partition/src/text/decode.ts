@@ -4,7 +4,8 @@ import { ServiceError } from '../errors.js';
 
 /**
  * Bytes → string for every text-based format. Order: an explicit encoding (an unknown name is an
- * `invalid_encoding` error), a byte-order mark, strict UTF-8, then statistical detection (chardet),
+ * `invalid_encoding` error), a byte-order mark, UTF-16 without a mark (from its zero bytes), strict UTF-8,
+ * then statistical detection (chardet),
  * falling back to windows-1252, which decodes any byte sequence.
  */
 
@@ -99,9 +100,10 @@ export function decodeText(data: Uint8Array, encoding?: string): DecodedText {
   if (encoding) return { text: decodeWith(data, encoding), encoding: normaliseEncodingName(encoding) };
   const bom = detectBom(data);
   if (bom) return { text: decodeWith(data, bom.encoding), encoding: bom.encoding };
-  if (isValidUtf8(data)) return { text: utf8Strict.decode(data), encoding: 'utf-8' };
+  // Before UTF-8: ASCII-heavy UTF-16 is valid UTF-8 too (NUL is a legal byte), but no real text has NULs.
   const utf16 = guessBomlessUtf16(data);
   if (utf16) return { text: decodeWith(data, utf16), encoding: utf16 };
+  if (isValidUtf8(data)) return { text: utf8Strict.decode(data), encoding: 'utf-8' };
   const guessed = chardet.detect(data);
   const name = guessed && iconv.encodingExists(guessed) ? normaliseEncodingName(guessed) : 'windows-1252';
   // chardet often says ISO-8859-1 for Windows text; windows-1252 is a superset that maps 0x80-0x9F to characters.
