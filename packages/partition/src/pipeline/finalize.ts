@@ -14,7 +14,8 @@ export interface DocumentFacts {
 /**
  * The steps every format shares, in order: page breaks kept or dropped, document metadata filled in,
  * page numbers offset, coordinates and images kept only when asked for, languages set, then parent links
- * and ids. Partitioners never do these themselves, so all formats behave alike.
+ * and ids. Partitioners never do these themselves, so all formats behave alike. Drafts read back from
+ * element JSON skip all of it but the document facts (see GIVEN_ELEMENT below).
  */
 export function finalizeElements(
   drafts: ElementDraft[],
@@ -24,7 +25,19 @@ export function finalizeElements(
   const pageOffset = options.starting_page_number - 1;
   const imageTypes = new Set(options.extract_image_block_types.map((type) => type.toLowerCase()));
   const elements: Element[] = [];
+  const given: Element[] = [];
+  const fresh: Element[] = [];
   for (const [index, draft] of drafts.entries()) {
+    const identity = givenIdentity(draft);
+    if (identity) {
+      // Element JSON read back: as given, only document facts it lacks are filled in.
+      const metadata = { ...draft.metadata };
+      applyDocumentFacts(metadata, facts);
+      const element: Element = { type: draft.type, text: draft.text, metadata, ...identity };
+      elements.push(element);
+      given.push(element);
+      continue;
+    }
     if (draft.type === 'PageBreak' && !options.include_page_breaks) continue;
     const metadata = { ...draft.metadata };
     applyDocumentFacts(metadata, facts);
@@ -34,11 +47,47 @@ export function finalizeElements(
       delete metadata.image_base64;
       delete metadata.image_mime_type;
     }
-    elements.push({ type: draft.type, element_id: `#${index}`, text: draft.text, metadata });
+    const element: Element = { type: draft.type, element_id: `#${index}`, text: draft.text, metadata };
+    elements.push(element);
+    fresh.push(element);
   }
-  setLanguages(elements, options);
-  assignHierarchy(elements);
-  return assignElementIds(elements, { unique_element_ids: options.unique_element_ids });
+  setLanguages(fresh, options);
+  assignHierarchy(fresh);
+  assignElementIds(fresh, { unique_element_ids: options.unique_element_ids });
+  // Given elements keep their ids, unless the caller asked for fresh UUIDs (links follow by position).
+  if (options.unique_element_ids) assignElementIds(given, { unique_element_ids: true });
+  return elements;
+}
+
+/**
+ * Drafts that a partitioner read back from element JSON (formats/json) carry this mark with the identity
+ * they arrived with. finalize keeps such elements as given: id, parent_id, languages, page numbers,
+ * coordinates and images untouched, embeddings and record_id kept; only the document facts they lack
+ * (filename, filetype...) are filled in. So partitioning the JSON output of a partition gives it back
+ * unchanged. A symbol, not a field: it never reaches the output and no input JSON can forge it.
+ */
+const GIVEN_ELEMENT = Symbol('docsvc.givenElement');
+
+interface GivenIdentity {
+  element_id: string;
+  embeddings?: number[];
+  record_id?: string;
+}
+
+type MarkedDraft = ElementDraft & { [GIVEN_ELEMENT]?: GivenIdentity };
+
+/** A draft for an element that is kept as given by finalize (see GIVEN_ELEMENT). */
+export function givenElementDraft(element: Element): ElementDraft {
+  const identity: GivenIdentity = { element_id: element.element_id };
+  if (element.embeddings !== undefined) identity.embeddings = element.embeddings;
+  if (element.record_id !== undefined) identity.record_id = element.record_id;
+  const marked: MarkedDraft = { type: element.type, text: element.text, metadata: element.metadata };
+  marked[GIVEN_ELEMENT] = identity;
+  return marked;
+}
+
+function givenIdentity(draft: ElementDraft): GivenIdentity | undefined {
+  return (draft as MarkedDraft)[GIVEN_ELEMENT];
 }
 
 /** Fill document-wide fields a draft does not carry itself (nested attachments carry their own). */
