@@ -15,7 +15,7 @@ import {
   requireXml,
   wantsImagePayloads,
 } from '../ooxml/package.js';
-import { child, children, path, type XmlElement } from '../ooxml/xml.js';
+import { child, children, path } from '../ooxml/xml.js';
 import type { ZipArchive } from '../ooxml/zip-archive.js';
 import { PlaceholderPositions, readShapeTree, type SlideItem } from './shapes.js';
 import { type DrawingParagraph, readTextBody } from './text.js';
@@ -168,8 +168,10 @@ class SlideWriter {
       this.emit('Title', raw, { ...metadata, category_depth: 0 });
       return;
     }
-    if (placeholderType === 'ftr') return this.emit('Footer', raw, metadata);
-    if (placeholderType === 'sldNum') return this.emit('PageNumber', raw, metadata);
+    if (placeholderType === 'ftr' || placeholderType === 'sldNum') {
+      this.emit(placeholderType === 'ftr' ? 'Footer' : 'PageNumber', raw, metadata);
+      return;
+    }
     const inheritedBullet =
       paragraph.bullet === undefined &&
       placeholderType !== undefined &&
