@@ -1,0 +1,137 @@
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type Tesseract from 'tesseract.js';
+import type { TextLine } from '../../layout/types.js';
+import type { OcrEngine, RgbaImage } from '../types.js';
+import { splitAtGaps } from './words.js';
+
+/**
+ * tesseract.js (Tesseract 5 LSTM compiled to WebAssembly) with traineddata from the
+ * @tesseract.js-data/<lang> npm packages. `langPath` always points at a local folder and the cache is
+ * off, so tesseract.js never fetches from its CDN nor writes traineddata into the working directory.
+ * One worker per language set is kept per thread and reused across pages; `close` terminates them.
+ */
+
+const require = createRequire(import.meta.url);
+/** tessdata_best converted to integers: the most accurate LSTM models, and LSTM-only (smaller, faster). */
+const MODEL_FOLDER = '4.0.0_best_int';
+const OEM_LSTM_ONLY = 1;
+/** Row height → font size: Tesseract's row height (ascender to descender) is about one em (measured). */
+const FONT_SIZE_PER_LINE_HEIGHT = 1.0;
+
+/** The folder holding `<code>.traineddata.gz` for one language, inside its npm package. */
+export function traineddataFolder(code: string): string {
+  return join(dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), MODEL_FOLDER);
+}
+
+interface LoadedWorker {
+  worker: Tesseract.Worker;
+  /** A temporary folder of links when several languages (from several packages) share one worker. */
+  linkFolder: string | undefined;
+}
+
+export class TesseractEngine implements OcrEngine {
+  readonly name = 'tesseract';
+  private readonly workers = new Map<string, Promise<LoadedWorker>>();
+
+  private worker(languages: readonly string[]): Promise<LoadedWorker> {
+    const key = languages.join('+');
+    let loaded = this.workers.get(key);
+    if (!loaded) {
+      loaded = startWorker(languages);
+      this.workers.set(key, loaded);
+      // A failed start must not poison the cache: the next call tries again.
+      loaded.catch(() => this.workers.delete(key));
+    }
+    return loaded;
+  }
+
+  async recognize(image: RgbaImage, languages: readonly string[]): Promise<TextLine[]> {
+    const { worker } = await this.worker(languages);
+    const result = await worker.recognize(Buffer.from(toPgm(image)), {}, { blocks: true, text: false });
+    const lines: TextLine[] = [];
+    for (const block of result.data.blocks ?? []) {
+      for (const paragraph of block.paragraphs) {
+        for (const line of paragraph.lines) {
+          const words = line.words.filter((word) => word.text.trim() !== '');
+          for (const group of splitAtGaps(words)) {
+            const text = group.map((word) => word.text).join(' ');
+            const x0 = Math.min(...group.map((word) => word.bbox.x0));
+            const x1 = Math.max(...group.map((word) => word.bbox.x1));
+            const y0 = Math.min(...group.map((word) => word.bbox.y0));
+            const y1 = Math.max(...group.map((word) => word.bbox.y1));
+            const confidence = group.reduce((sum, word) => sum + word.confidence, 0) / group.length / 100;
+            const height = line.rowAttributes?.rowHeight || y1 - y0;
+            lines.push({
+              x0,
+              y0,
+              x1,
+              y1,
+              text,
+              confidence,
+              fontSize: height * FONT_SIZE_PER_LINE_HEIGHT,
+              origin: 'ocr',
+            });
+          }
+        }
+      }
+    }
+    return lines.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  }
+
+  async close(): Promise<void> {
+    const workers = [...this.workers.values()];
+    this.workers.clear();
+    await Promise.all(
+      workers.map(async (pending) => {
+        const { worker, linkFolder } = await pending.catch(() => ({
+          worker: undefined,
+          linkFolder: undefined,
+        }));
+        await worker?.terminate();
+        if (linkFolder) await rm(linkFolder, { recursive: true, force: true });
+      }),
+    );
+  }
+}
+
+async function startWorker(languages: readonly string[]): Promise<LoadedWorker> {
+  const { createWorker } = await import('tesseract.js');
+  let langPath = traineddataFolder(languages[0]!);
+  let linkFolder: string | undefined;
+  if (languages.length > 1) {
+    // tesseract.js reads every language from one folder; each language lives in its own package.
+    linkFolder = await mkdtemp(join(tmpdir(), 'docsvc-tessdata-'));
+    for (const code of languages) {
+      const file = `${code}.traineddata.gz`;
+      await symlink(join(traineddataFolder(code), file), join(linkFolder, file));
+    }
+    langPath = linkFolder;
+  }
+  const worker = await createWorker([...languages], OEM_LSTM_ONLY, {
+    langPath,
+    gzip: true,
+    cacheMethod: 'none',
+    logger: () => {},
+    errorHandler: () => {},
+  });
+  return { worker, linkFolder };
+}
+
+/** Greyscale PGM: the cheapest format Leptonica decodes (no compression), built without a codec. */
+export function toPgm(image: RgbaImage): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${image.width} ${image.height}\n255\n`);
+  const pixels = image.width * image.height;
+  const out = new Uint8Array(header.length + pixels);
+  out.set(header);
+  const { data } = image;
+  for (let i = 0; i < pixels; i++) {
+    // Rec. 601 luma, with transparent pixels shown on white.
+    const alpha = data[i * 4 + 3]! / 255;
+    const luma = 0.299 * data[i * 4]! + 0.587 * data[i * 4 + 1]! + 0.114 * data[i * 4 + 2]!;
+    out[header.length + i] = Math.round(luma * alpha + 255 * (1 - alpha));
+  }
+  return out;
+}
