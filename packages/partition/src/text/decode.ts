@@ -123,3 +123,23 @@ export function looksLikeText(data: Uint8Array): boolean {
   }
   return control <= sample.length * 0.02;
 }
+
+/**
+ * Undo the commonest mis-decoding in e-mail: UTF-8 bytes read as ISO-8859-1 or windows-1252 (a part that
+ * declares the wrong charset), which turns "I’m" into "Iâ\u0080\u0099m" and a no-break space into "Â ".
+ * The text is re-encoded with the single-byte code page; only when that gives valid UTF-8 with multi-byte
+ * sequences is the UTF-8 reading used. Genuine Latin-1 text ("café") never re-encodes to valid UTF-8.
+ */
+export function repairMojibake(text: string): string {
+  if (
+    !/[\u00c2-\u00f4][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]/.test(
+      text,
+    )
+  ) {
+    return text;
+  }
+  const codePage = /[^\u0000-\u00ff]/.test(text) ? 'windows-1252' : 'iso-8859-1';
+  const bytes = iconv.encode(text, codePage);
+  if (iconv.decode(bytes, codePage) !== text || !isValidUtf8(bytes)) return text;
+  return utf8Strict.decode(bytes);
+}

@@ -1,7 +1,96 @@
+import PostalMime, { type Address, type Email } from 'postal-mime';
 import { ServiceError } from '../../errors.js';
+import { decodeText, looksLikeText, repairMojibake } from '../../text/decode.js';
 import type { FormatPartitioner } from '../format.js';
+import { formatAddress, isoDate, type MailMessage, mailMetadata, mailToDrafts } from './mail.js';
 
-// Placeholder while the format is being written; replaced by the real partitioner.
-export const partition: FormatPartitioner = async ({ fileType }) => {
-  throw new ServiceError('unsupported_file_type', `Partitioning ${fileType.mime} is not implemented yet.`);
+/**
+ * RFC 822 / MIME e-mail (.eml), parsed with postal-mime: it decodes every transfer encoding, charset and
+ * encoded-word header, and tolerates the malformed messages real mailboxes hold. What becomes elements is
+ * decided in mail.ts (shared with .msg).
+ *
+ * - A part whose declared charset is wrong (UTF-8 bytes labelled ISO-8859-1) is repaired (repairMojibake).
+ * - A whole message stored as UTF-16/32 (a mail client's "save as Unicode") is decoded first.
+ * - An encrypted message (PGP/MIME multipart/encrypted, S/MIME application/pkcs7-mime) has no readable
+ *   body: `encrypted_document`. A signed message (multipart/signed) is read normally.
+ */
+export const partition: FormatPartitioner = async (context) => {
+  const raw = messageBytes(context.data, context.options.encoding);
+  let email: Email;
+  try {
+    email = await PostalMime.parse(raw, { maxNestingDepth: 64, forceRfc822Attachments: true });
+  } catch (error) {
+    throw new ServiceError('corrupt_document', `Cannot parse the e-mail: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const hasHeaderField = email.headers.some((header) => /^[\w-]+$/.test(header.key));
+  if (!hasHeaderField && !looksLikeText(raw)) {
+    throw new ServiceError(
+      'corrupt_document',
+      'The data is not an e-mail: no header fields, binary content.',
+    );
+  }
+  refuseEncrypted(email);
+  return mailToDrafts(context, toMailMessage(email));
 };
+
+/** Bytes for the MIME parser: as they are, unless the whole file is UTF-16/32 or an encoding is forced. */
+function messageBytes(data: Uint8Array, encoding: string | undefined): Uint8Array {
+  if (encoding) return new TextEncoder().encode(decodeText(data, encoding).text);
+  const decoded = decodeText(data.subarray(0, 4096));
+  if (/^utf-(16|32)/.test(decoded.encoding)) {
+    return new TextEncoder().encode(decodeText(data).text.replace(/^\uFEFF/, ''));
+  }
+  return data;
+}
+
+function refuseEncrypted(email: Email): void {
+  const contentType =
+    email.headers.find((header) => header.key === 'content-type')?.value.toLowerCase() ?? '';
+  if (/^multipart\/encrypted\b/.test(contentType) || /^application\/(x-)?pkcs7-mime\b/.test(contentType)) {
+    throw new ServiceError(
+      'encrypted_document',
+      'The e-mail is encrypted (PGP/MIME or S/MIME); decrypt it before partitioning.',
+    );
+  }
+}
+
+function addresses(list: Address | Address[] | undefined): string[] {
+  const result: string[] = [];
+  for (const entry of Array.isArray(list) ? list : list ? [list] : []) {
+    const mailboxes = entry.group ?? [entry];
+    for (const mailbox of mailboxes) {
+      const formatted = formatAddress(mailbox.name, mailbox.address);
+      if (formatted) result.push(formatted);
+    }
+  }
+  return result;
+}
+
+function toMailMessage(email: Email): MailMessage {
+  const metadata = mailMetadata({
+    sent_from: addresses(email.from),
+    sent_to: addresses(email.to),
+    cc_recipient: addresses(email.cc),
+    bcc_recipient: addresses(email.bcc),
+    subject: email.subject ? repairMojibake(email.subject).trim() : undefined,
+    email_message_id: email.messageId?.trim(),
+    last_modified: isoDate(email.date),
+  });
+  return {
+    metadata,
+    html: email.html === undefined ? undefined : repairMojibake(email.html),
+    text: email.text === undefined ? undefined : repairMojibake(email.text),
+    attachments: email.attachments.map((attachment) => ({
+      filename: attachment.filename ?? undefined,
+      data: toBytes(attachment.content),
+      inline: attachment.related === true,
+    })),
+  };
+}
+
+function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
+  if (typeof content === 'string') return new TextEncoder().encode(content);
+  return content instanceof Uint8Array ? content : new Uint8Array(content);
+}
