@@ -18,8 +18,22 @@ const US_STATES =
 const US_ADDRESS = new RegExp(
   `^\\d{1,6}\\s+[\\w .'-]+,?\\s+[\\w .'-]+,?\\s+(?:${US_STATES})\\.?\\s+\\d{5}(?:-\\d{4})?$`,
 );
-const ENDS_IN_PUNCT = /[^\w\s]$/u;
-const SENTENCE_SPLIT = /(?<=[.!?])\s+(?=[\p{Lu}\d"'(])/u;
+const ENDS_IN_PUNCT = /[\p{P}\p{S}]$/u;
+/** A sentence ends in . ! ? … (or their CJK forms), optionally followed by closing quotes or brackets. */
+const SENTENCE_END = /[.!?…。！？][\p{Pf}\p{Pe}"']*$/u;
+const SENTENCE_SPLIT = /(?<=[.!?])\s+(?=[\p{Lu}\d"'(])|(?<=[。！？])/u;
+/** Scripts written without spaces between words: their characters count as half a word each. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+const HAS_UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const URL = /^(?:https?:\/\/|www\.)\S+$/i;
+const PAGE_NUMBER =
+  /^(?:(?:page|p\.|pg\.?|seite|página|pagina|pág\.?)\s*\d{1,5}(?:\s*(?:of|von|de|di|sur|\/)\s*\d{1,5})?|[-–—]\s*\d{1,5}\s*[-–—])$/iu;
+/** "221B Baker Street, London NW1 6XE": a number, a street, a town and a UK postcode. */
+const UK_ADDRESS = /^\d+[A-Z]?\s+[\w .'-]+,\s*[\w .'-]+?\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/;
+/** "Pariser Platz 1, 10117 Berlin": street and number, then postal code and town (DE, AT, CH, NL...). */
+const STREET_NUMBER_ADDRESS = /^[\p{L} .'-]+\s\d+[a-z]?,\s*(?:\d{4,5}|\d{4}\s?[A-Z]{2})\s+[\p{L} .'-]+$/u;
+/** "12 rue de Rivoli, 75004 Paris": number and street, then a five-digit postal code and town. */
+const NUMBER_STREET_ADDRESS = /^\d+[a-z]?(?:\s(?:bis|ter))?,?\s+[\p{L} .'-]+,\s*\d{5}\s+[\p{L} .'-]+$/u;
 
 /** A title has at most this many words. */
 const TITLE_MAX_WORDS = 12;
@@ -37,7 +51,10 @@ export function stripBullet(text: string): string {
 }
 
 export function isNumberedListItem(text: string): boolean {
-  return NUMBERED_PATTERN.test(text) && text.trim().split(/\s+/).length <= 80;
+  const match = NUMBERED_PATTERN.exec(text);
+  if (!match || text.trim().split(/\s+/).length > 80) return false;
+  // The text after the number must have words: "(555) 123-4567" is a phone number, not an item.
+  return /\p{L}{2}/u.test(text.slice(match[0].length - 1));
 }
 
 export function isEmailAddress(text: string): boolean {
@@ -46,6 +63,22 @@ export function isEmailAddress(text: string): boolean {
 
 export function isUsAddress(text: string): boolean {
   return US_ADDRESS.test(text.trim().replace(/\s+/g, ' '));
+}
+
+/** A postal address on one line: US, UK, or continental European forms. */
+export function isAddress(text: string): boolean {
+  const line = text.trim().replace(/\s+/g, ' ');
+  if (line.length > 120) return false;
+  return (
+    US_ADDRESS.test(line) ||
+    UK_ADDRESS.test(line) ||
+    STREET_NUMBER_ADDRESS.test(line) ||
+    NUMBER_STREET_ADDRESS.test(line)
+  );
+}
+
+export function isPageNumber(text: string): boolean {
+  return PAGE_NUMBER.test(text.trim());
 }
 
 export function alphaRatio(text: string): number {
@@ -70,11 +103,27 @@ function words(text: string): string[] {
   return text.split(/\s+/).filter(Boolean);
 }
 
+/** Words, counting runs of Chinese or Japanese characters as one word per two characters. */
+export function wordCount(text: string): number {
+  const unspaced = text.match(UNSPACED)?.length ?? 0;
+  if (unspaced === 0) return words(text).length;
+  const spaced = words(text.replace(UNSPACED, ' ')).filter((word) => /\p{L}|\d/u.test(word)).length;
+  return spaced + Math.ceil(unspaced / 2);
+}
+
+function hasCasedLetters(text: string): boolean {
+  return text.toUpperCase() !== text.toLowerCase();
+}
+
+/** Ends like a sentence and is long enough to be one. */
+function isSentence(text: string): boolean {
+  return SENTENCE_END.test(text) && wordCount(text) >= 5;
+}
+
 /** Share of alphabetic words that start with a capital (single-sentence texts only). */
 export function exceedsCapRatio(text: string, threshold = CAP_RATIO_THRESHOLD): boolean {
   if (sentences(text).filter((s) => words(s).length >= 3).length > 1) return false;
-  const letters = text.match(/\p{L}/gu) ?? [];
-  if (letters.length > 0 && text === text.toUpperCase() && text !== text.toLowerCase()) return true;
+  if (hasCasedLetters(text) && text === text.toUpperCase()) return true;
   const alphabetic = words(text).filter((w) => /^\p{L}/u.test(w));
   if (alphabetic.length === 0) return true;
   const capitalised = alphabetic.filter((w) => /^\p{Lu}/u.test(w)).length;
@@ -117,29 +166,33 @@ export function containsVerb(text: string): boolean {
 export function isPossibleTitle(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed === '') return false;
-  if (trimmed === trimmed.toUpperCase() && ENDS_IN_PUNCT.test(trimmed) && !/[)\]]$/.test(trimmed))
-    return false;
-  if (words(trimmed).length > TITLE_MAX_WORDS) return false;
+  if (hasCasedLetters(trimmed) && trimmed === trimmed.toUpperCase() && /[.!?,;]$/.test(trimmed)) return false;
+  if (wordCount(trimmed) > TITLE_MAX_WORDS) return false;
   if (alphaRatio(trimmed) < MIN_ALPHA_RATIO) return false;
-  if (
-    trimmed.endsWith(',') ||
-    (trimmed.endsWith('.') && words(trimmed).length > 1 && !/^[\d.]+\s/.test(trimmed))
-  ) {
-    return false;
-  }
+  // A heading has a real word: two letters in a row (or a CJK character); "A1 B2 C3" is a code.
+  if (!/\p{L}{2}/u.test(trimmed) && !HAS_UNSPACED.test(trimmed)) return false;
+  if (URL.test(trimmed)) return false;
+  if (/[,;]$/.test(trimmed)) return false;
+  if (SENTENCE_END.test(trimmed) && words(trimmed).length > 1 && !/^[\d.]+\s/.test(trimmed)) return false;
   if (isNumeric(trimmed)) return false;
   if (sentences(trimmed).filter((s) => words(s).length >= 5).length > 1) return false;
   return true;
 }
 
+/**
+ * Prose: at least three words, mostly letters, not shouting, and either containing a common English
+ * verb or shaped like a sentence (ends in sentence punctuation with five or more words; two sentences;
+ * or longer than any title). The sentence shape is what recognises prose in other languages.
+ */
 export function isPossibleNarrativeText(text: string): boolean {
   const trimmed = text.trim();
-  if (trimmed === '' || isNumeric(trimmed)) return false;
+  if (trimmed === '' || isNumeric(trimmed) || URL.test(trimmed)) return false;
   if (alphaRatio(trimmed) < MIN_ALPHA_RATIO) return false;
   if (exceedsCapRatio(trimmed)) return false;
-  if (sentences(trimmed).filter((s) => words(s).length >= 3).length < 2 && !containsVerb(trimmed))
-    return false;
-  return words(trimmed).length >= 3;
+  const count = wordCount(trimmed);
+  if (count < 3) return false;
+  if (containsVerb(trimmed) || isSentence(trimmed) || count > TITLE_MAX_WORDS) return true;
+  return sentences(trimmed).filter((s) => wordCount(s) >= 3).length >= 2;
 }
 
 export interface Classified {
@@ -151,14 +204,26 @@ export interface Classified {
 /** Classify one block of text. Position-based types (Header/Footer) are decided by the layout code. */
 export function classifyText(text: string): Classified {
   const trimmed = text.trim();
+  if (isPageNumber(trimmed)) return { type: 'PageNumber', text: trimmed };
   if (isBulleted(trimmed)) {
     const item = stripBullet(trimmed);
     if (item !== '') return { type: 'ListItem', text: item };
   }
   if (isEmailAddress(trimmed)) return { type: 'EmailAddress', text: trimmed };
-  if (isUsAddress(trimmed)) return { type: 'Address', text: trimmed };
-  if (isNumberedListItem(trimmed) && !isPossibleTitle(trimmed)) return { type: 'ListItem', text: trimmed };
+  if (isAddress(trimmed)) return { type: 'Address', text: trimmed };
+  if (isNumberedListItem(trimmed) && !isNumberedHeading(trimmed)) return { type: 'ListItem', text: trimmed };
   if (isPossibleNarrativeText(trimmed)) return { type: 'NarrativeText', text: trimmed };
   if (isPossibleTitle(trimmed)) return { type: 'Title', text: trimmed };
   return { type: 'UncategorizedText', text: trimmed };
+}
+
+/**
+ * "3. Results" and "1.2 Scope of the Study" are section headings; "1. Install the package." is an item.
+ * A numbered text is a heading when it could be a title, does not end in punctuation, and its first word
+ * after the number is capitalised.
+ */
+function isNumberedHeading(text: string): boolean {
+  if (!isPossibleTitle(text) || /[.;:,!?]$/.test(text)) return false;
+  const afterNumber = text.replace(NUMBERED_PATTERN, (match) => match.slice(-1));
+  return !/^\p{Ll}/u.test(afterNumber);
 }

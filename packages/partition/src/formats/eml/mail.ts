@@ -56,7 +56,8 @@ export async function mailToDrafts(context: FormatContext, message: MailMessage)
   for (const attachment of message.attachments) {
     if (attachment.inline || attachment.data.length === 0) continue;
     for (const draft of await attachmentDrafts(context, attachment)) {
-      const metadata = (draft.metadata ??= {});
+      draft.metadata ??= {};
+      const metadata = draft.metadata;
       if (context.filename !== undefined) metadata.attached_to_filename = context.filename;
       if (metadata.last_modified === undefined && message.metadata.last_modified !== undefined) {
         metadata.last_modified = message.metadata.last_modified;

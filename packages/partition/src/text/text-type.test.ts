@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { ElementType } from '../elements/element-types.js';
+import { classifyText } from './text-type.js';
+
+/**
+ * What a reader would call each text. Written for this project (not copied from any test suite); the
+ * groups follow the element types, with non-English text in each group where it applies.
+ */
+const CASES: [string, ElementType, string?][] = [
+  // -- narrative: sentences, with or without a verb from the common-verb list --
+  ['The operations team reduced average delivery time by twelve percent.', 'NarrativeText'],
+  ['Costs stayed within the approved budget. Revenue grew faster than expected.', 'NarrativeText'],
+  ['The attachment says hello to everyone.', 'NarrativeText'],
+  ['Our technology allows you to certify your rights in minutes.', 'NarrativeText'],
+  ['What is the plan for the next quarter?', 'NarrativeText'],
+  ['Please find the signed contract attached.', 'NarrativeText'],
+  ['This is a test email to use for unit tests.', 'NarrativeText'],
+  ["We'll meet again next week to review the numbers.", 'NarrativeText'],
+  ['Sales grew in every region except the north, where the weather hurt demand.', 'NarrativeText'],
+  ['Make sure to RSVP!', 'NarrativeText'],
+  ['Note: the office is closed on Friday.', 'NarrativeText'],
+  ['I appreciate if you could let me know your interest in the list.', 'NarrativeText'],
+  [
+    'Roberts made 647 league appearances during his career, almost half of which were for Norwich.',
+    'NarrativeText',
+  ],
+  ['The meeting was moved to Thursday because of the holiday', 'NarrativeText'],
+  ['Le rapport annuel présente les résultats de la société pour l’année écoulée.', 'NarrativeText'],
+  ['Todos los seres humanos nacen libres e iguales en dignidad y derechos.', 'NarrativeText'],
+  ['Die Sitzung wurde wegen des Feiertags auf Donnerstag verschoben.', 'NarrativeText'],
+  ['Все люди рождаются свободными и равными в своем достоинстве и правах.', 'NarrativeText'],
+  ['אם אוכל לעזור לך בשאלות מקצועיות גרידא, אשמח לסייע.', 'NarrativeText'],
+  [
+    '是人都生而自由，在尊严和权利上一律平等。他们赋有理性和良心，并应以弟兄关系的精神相对待。',
+    'NarrativeText',
+  ],
+  ['すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。', 'NarrativeText'],
+  ['모든 인간은 태어날 때부터 자유로우며 그 존엄과 권리에 있어 동등하다.', 'NarrativeText'],
+  // -- titles: short headings without sentence punctuation --
+  ['Quarterly Operations Review', 'Title'],
+  ['Next Steps', 'Title'],
+  ['CHAPTER I', 'Title'],
+  ['Introduction', 'Title'],
+  ['1.2 Scope of the Study', 'Title'],
+  ['3. Results', 'Title'],
+  ['Important points:', 'Title'],
+  ['Appendix A: Data Sources', 'Title'],
+  ['RISK FACTORS', 'Title'],
+  ['How to Install the Package', 'Title'],
+  ['Résumé des résultats', 'Title'],
+  ['Zusammenfassung der Ergebnisse', 'Title'],
+  ['Глава первая', 'Title'],
+  ['第一章 总则', 'Title'],
+  ['Part II (continued)', 'Title'],
+  ['2.3.1 Data Collection', 'Title'],
+  // -- list items: bullets removed, numbered items kept whole --
+  [
+    '• Hire two more dispatchers for the night shift.',
+    'ListItem',
+    'Hire two more dispatchers for the night shift.',
+  ],
+  ['- Roses are red', 'ListItem', 'Roses are red'],
+  ['* Violets are blue', 'ListItem', 'Violets are blue'],
+  ['● Replace the routing software', 'ListItem', 'Replace the routing software'],
+  ['▪ Item with a square bullet', 'ListItem', 'Item with a square bullet'],
+  ['– en dash item', 'ListItem', 'en dash item'],
+  ['1. Install the package with npm.', 'ListItem'],
+  ['2) Run the tests before you commit.', 'ListItem'],
+  ['(a) the buyer pays the shipping costs;', 'ListItem'],
+  ['iv. a fourth roman-numbered point that explains itself.', 'ListItem'],
+  ['10. Keep the receipts for seven years.', 'ListItem'],
+  ['• Élément de liste en français', 'ListItem', 'Élément de liste en français'],
+  ['· 项目符号列表', 'ListItem', '项目符号列表'],
+  // -- numbers and other fragments --
+  ['2023', 'UncategorizedText'],
+  ['$1,200.00', 'UncategorizedText'],
+  ['12.5%', 'UncategorizedText'],
+  ['(555) 123-4567', 'UncategorizedText'],
+  ['2024-03-05', 'UncategorizedText'],
+  ['Hi All,', 'UncategorizedText'],
+  ['Best regards,', 'UncategorizedText'],
+  ['Sincerely,', 'UncategorizedText'],
+  ['--', 'UncategorizedText'],
+  ['_____', 'UncategorizedText'],
+  ['A1 B2 C3 D4 E5 F6', 'UncategorizedText'],
+  ['Meeting ID 869 1664 1575', 'UncategorizedText'],
+  ['https://example.com/docs/install', 'UncategorizedText'],
+  ['x = 12; y = 7; z = x * y', 'UncategorizedText'],
+  ['Tel. +49 30 1234567', 'UncategorizedText'],
+  ['© 2024', 'UncategorizedText'],
+  // -- page numbers --
+  ['Page 3', 'PageNumber'],
+  ['Page 3 of 10', 'PageNumber'],
+  ['- 12 -', 'PageNumber'],
+  ['Seite 4 von 9', 'PageNumber'],
+  // -- e-mail addresses --
+  ['ann.smith@example.com', 'EmailAddress'],
+  ['support+billing@mail.example.co.uk', 'EmailAddress'],
+  ['  bob@example.org  ', 'EmailAddress', 'bob@example.org'],
+  // -- addresses --
+  ['1600 Amphitheatre Parkway, Mountain View, CA 94043', 'Address'],
+  ['350 Fifth Avenue, New York, NY 10118', 'Address'],
+  ['221B Baker Street, London NW1 6XE', 'Address'],
+  ['10 Downing Street, London SW1A 2AA', 'Address'],
+  ['Pariser Platz 1, 10117 Berlin', 'Address'],
+  ['12 rue de Rivoli, 75004 Paris', 'Address'],
+  // -- long text that only looks like a heading --
+  ['THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG.', 'UncategorizedText'],
+  ['Total revenue, net of returns,', 'UncategorizedText'],
+];
+
+describe('classifyText', () => {
+  it.each(CASES)('%j → %s', (text, type, expectedText) => {
+    const result = classifyText(text);
+    expect(result.type).toBe(type);
+    expect(result.text).toBe(expectedText ?? text.trim());
+  });
+
+  it('has a case for each kind of text', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(80);
+  });
+});
