@@ -1,0 +1,139 @@
+import { execFile } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ServiceError } from '../../errors.js';
+
+/**
+ * Converting legacy binary Office files (.doc, .ppt) to their OOXML successors with LibreOffice, run
+ * headless in a temporary folder with its own user profile (so it never touches or waits on a user's
+ * running LibreOffice), under a time limit, and removed afterwards. Conversions in one process run one
+ * at a time: LibreOffice is memory-hungry and the profile folder is reused between them, which saves its
+ * start-up cost (seconds) on every file after the first.
+ */
+
+/** Debian packages that provide the converter; scripts/apt-packages.txt lists them for provisioning. */
+export const LIBREOFFICE_PACKAGES = 'libreoffice-writer-nogui libreoffice-impress-nogui';
+const DEFAULT_TIMEOUT_MS = 120_000;
+const EXECUTABLES = ['soffice', 'libreoffice'];
+
+/** The LibreOffice executable: $DOCSVC_SOFFICE when set, else `soffice`/`libreoffice` on PATH. */
+export function findSoffice(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const configured = env.DOCSVC_SOFFICE;
+  if (configured) return existsSync(configured) ? configured : undefined;
+  for (const folder of (env.PATH ?? '').split(delimiter)) {
+    for (const name of EXECUTABLES) {
+      const candidate = join(folder, name);
+      if (folder && existsSync(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+let profileFolder: Promise<string> | undefined;
+
+function sharedProfile(): Promise<string> {
+  profileFolder ??= mkdtemp(join(tmpdir(), 'docsvc-soffice-profile-')).then((folder) => {
+    process.once('exit', () => {
+      // Synchronous clean-up is the only kind allowed in an exit handler.
+      try {
+        rmSync(folder, { recursive: true, force: true });
+      } catch {
+        // best effort: the folder is in the system temp dir
+      }
+    });
+    return folder;
+  });
+  return profileFolder;
+}
+
+export interface ConvertOptions {
+  /** Time limit in milliseconds (0 or absent = two minutes). */
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** Convert `data` (a file with extension `from`) to format `to` (e.g. "docx") and return the new bytes. */
+export function convertWithLibreOffice(
+  data: Uint8Array,
+  from: string,
+  to: string,
+  options: ConvertOptions = {},
+): Promise<Uint8Array> {
+  const soffice = findSoffice();
+  if (!soffice) {
+    return Promise.reject(
+      new ServiceError(
+        'converter_unavailable',
+        `Partitioning .${from} files needs LibreOffice, which is not installed. Install it (Debian/Ubuntu: apt-get install ${LIBREOFFICE_PACKAGES}; or set DOCSVC_SOFFICE to the soffice executable), or convert the file to .${to} first.`,
+      ),
+    );
+  }
+  const run = queue.then(() => convertOnce(soffice, data, from, to, options));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function convertOnce(
+  soffice: string,
+  data: Uint8Array,
+  from: string,
+  to: string,
+  options: ConvertOptions,
+): Promise<Uint8Array> {
+  const work = await mkdtemp(join(tmpdir(), 'docsvc-convert-'));
+  try {
+    const input = join(work, `document.${from}`);
+    const output = join(work, 'out');
+    await mkdir(output);
+    await writeFile(input, data);
+    const profile = pathToFileURL(await sharedProfile()).href;
+    const timeout = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : DEFAULT_TIMEOUT_MS;
+    await new Promise<void>((resolve, reject) => {
+      execFile(
+        soffice,
+        [
+          `-env:UserInstallation=${profile}`,
+          '--headless',
+          '--norestore',
+          '--nolockcheck',
+          '--convert-to',
+          to,
+          '--outdir',
+          output,
+          input,
+        ],
+        { timeout, killSignal: 'SIGKILL', signal: options.signal, maxBuffer: 1024 * 1024 },
+        (error) => {
+          if (!error) return resolve();
+          if ((error as NodeJS.ErrnoException & { killed?: boolean }).killed) {
+            return reject(
+              new ServiceError(
+                'timeout',
+                `LibreOffice did not convert the .${from} file within ${timeout} ms.`,
+              ),
+            );
+          }
+          reject(
+            new ServiceError('corrupt_document', `LibreOffice failed to convert the .${from} file.`, {
+              cause: error,
+            }),
+          );
+        },
+      );
+    });
+    const converted = join(output, `document.${to}`);
+    if (!existsSync(converted)) {
+      throw new ServiceError(
+        'corrupt_document',
+        `LibreOffice could not read the .${from} file (it may be damaged or password-protected).`,
+      );
+    }
+    return new Uint8Array(await readFile(converted));
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
