@@ -1,0 +1,95 @@
+import {
+  type Element,
+  elementsToCsv,
+  elementsToJson,
+  parseOptionStrings,
+  partition,
+  partitionOptionSet,
+} from '@docsvc/partition';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Admission } from '../http/admission.js';
+import { HttpError } from '../http/http-error.js';
+import { readMultipart } from '../http/uploads.js';
+import { partitionFormOptions } from '../partition-form.js';
+
+export interface PartitionRouteDeps {
+  admission: Admission;
+  maxUploadBytes: number;
+}
+
+/** Accept values that the multi-file answer (an array of arrays) satisfies. */
+const MULTI_FILE_ACCEPT = new Set(['*/*', 'multipart/mixed', 'application/json', 'text/csv']);
+
+/** Metadata that describes the server's temporary copy, not the user's document. */
+const SERVER_ONLY_METADATA = ['file_directory', 'last_modified'] as const;
+
+/**
+ * POST /general/v0/general (SPEC 4.1): multipart form with one or more `files` parts and option fields.
+ * One file → a JSON array of elements; several → an array of arrays in upload order. Authentication and
+ * rate limiting happen in hooks before the handler (app.ts).
+ */
+export async function partitionRoutes(app: FastifyInstance, deps: PartitionRouteDeps): Promise<void> {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.isMultipart()) throw new HttpError(415, 'Send the request as multipart/form-data.');
+    const release = await deps.admission.acquire();
+    const form = await readMultipart(request, deps.maxUploadBytes).catch((error: unknown) => {
+      release();
+      throw error;
+    });
+    try {
+      const files = form.files.filter((file) => file.fieldname === 'files');
+      if (files.length === 0) {
+        return reply
+          .code(422)
+          .send({ detail: [{ loc: ['body', 'files'], msg: 'Field required', type: 'missing' }] });
+      }
+      const { output_format, ...rest } = parseOptionStrings(partitionFormOptions, form.fields);
+      const options = partitionOptionSet.parse(rest);
+      const accept = request.headers.accept?.split(';')[0]?.trim();
+      if (files.length > 1 && accept && !MULTI_FILE_ACCEPT.has(accept)) {
+        throw new HttpError(406, `Conflict in media type ${accept} with response type 'multipart/mixed'.`);
+      }
+      const results: Element[][] = [];
+      for (const file of files) {
+        const elements = await partition(
+          { data: await file.read(), filename: file.filename, content_type: file.contentType },
+          options,
+          { signal: abortOnDisconnect(reply) },
+        );
+        for (const element of elements) for (const key of SERVER_ONLY_METADATA) delete element.metadata[key];
+        results.push(elements);
+      }
+      if (output_format === 'text/csv') {
+        return reply.type('text/csv; charset=utf-8').send(elementsToCsv(results.flat()));
+      }
+      const body =
+        results.length === 1
+          ? elementsToJson(results[0]!)
+          : `[${results.map((r) => elementsToJson(r)).join(',')}]`;
+      return reply.type('application/json; charset=utf-8').send(body);
+    } finally {
+      await form.cleanup();
+      release();
+    }
+  };
+  app.post('/general/v0/general', handler);
+  app.post('/general/:version/general', handler);
+}
+
+/** The partition paths answer 405 to anything but POST, with or without a key. */
+export async function partitionMethodNotAllowed(app: FastifyInstance): Promise<void> {
+  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(405).header('allow', 'POST').send({ detail: 'Only POST requests are supported.' });
+  for (const path of ['/general/v0/general', '/general/:version/general']) {
+    app.route({ method: ['GET', 'PUT', 'DELETE', 'PATCH'], url: path, handler: notAllowed });
+  }
+}
+
+/** Abort partitioning when the client goes away: nobody will read the answer. */
+function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
