@@ -52,11 +52,27 @@ export function finalizeElements(
     fresh.push(element);
   }
   setLanguages(fresh, options);
-  assignHierarchy(fresh);
+  for (const part of documentParts(fresh)) assignHierarchy(part);
   assignElementIds(fresh, { unique_element_ids: options.unique_element_ids });
   // Given elements keep their ids, unless the caller asked for fresh UUIDs (links follow by position).
   if (options.unique_element_ids) assignElementIds(given, { unique_element_ids: true });
   return elements;
+}
+
+/**
+ * Runs of consecutive elements from the same embedded document (an e-mail body, then each attachment):
+ * sections never reach across them, so an attachment's text is not filed under the e-mail's last title.
+ */
+function documentParts(elements: Element[]): Element[][] {
+  const parts: Element[][] = [];
+  let previousKey: string | undefined;
+  for (const element of elements) {
+    const key = `${element.metadata.filename ?? ''}\u0000${element.metadata.attached_to_filename ?? ''}`;
+    if (key !== previousKey || parts.length === 0) parts.push([]);
+    parts.at(-1)!.push(element);
+    previousKey = key;
+  }
+  return parts;
 }
 
 /**

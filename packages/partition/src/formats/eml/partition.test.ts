@@ -110,7 +110,9 @@ describe('eml partitioner', () => {
       attachments: [{ filename: 'logo.png', content: Buffer.from('not really a png'), cid: 'logo@x' }],
     });
     const elements = await partition({ data, filename: 'logo.eml' });
-    expect(elements.map((element) => element.text)).toEqual(['Our logo is below this line of text.']);
+    const texts = elements.filter((element) => element.text !== '').map((element) => element.text);
+    expect(texts).toEqual(['Our logo is below this line of text.']);
+    expect(elements.some((element) => element.metadata.filename === 'logo.png')).toBe(false);
   });
 
   it('decodes encoded-word subjects and non-UTF-8 bodies', async () => {
