@@ -26,6 +26,13 @@ export interface OpenAiServer extends ProviderServer {
   chatReplies: ScriptedChat[];
 }
 
+/** Sizes of models the tests name, so the fake answers like the real service. */
+const MODEL_SIZES: Record<string, number> = {
+  'text-embedding-3-small': 1536,
+  'text-embedding-3-large': 3072,
+  'togethercomputer/m2-bert-80M-8k-retrieval': 768,
+};
+
 export async function startOpenAiServer(options: OpenAiServerOptions = {}): Promise<OpenAiServer> {
   const chatReplies: ScriptedChat[] = [];
   const checkKey = (request: RecordedRequest): RouteReply | undefined => {
@@ -51,7 +58,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
           encoding_format?: string;
         };
         const inputs = typeof body.input === 'string' ? [body.input] : body.input;
-        const dimension = body.dimensions ?? options.dimension ?? 1536;
+        const dimension = body.dimensions ?? options.dimension ?? MODEL_SIZES[body.model] ?? 1536;
         return {
           body: {
             object: 'list',

@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttp2Server,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type Http2Session,
+} from 'node:http2';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -41,11 +47,21 @@ export interface ProviderServer {
   close(): Promise<void>;
 }
 
-export async function startProviderServer(routes: readonly Route[]): Promise<ProviderServer> {
+/**
+ * `http2: true` serves cleartext HTTP/2 (h2c, prior knowledge) instead of HTTP/1.1: the AWS SDK's
+ * Bedrock runtime client speaks only HTTP/2, as the real service does.
+ */
+export async function startProviderServer(
+  routes: readonly Route[],
+  { http2 = false }: { http2?: boolean } = {},
+): Promise<ProviderServer> {
   const requests: RecordedRequest[] = [];
   const failures: RouteReply[] = [];
   let delayMs = 0;
-  const server: Server = createServer(async (incoming, response) => {
+  const handler = async (
+    incoming: IncomingMessage | Http2ServerRequest,
+    response: ServerResponse | Http2ServerResponse,
+  ) => {
     const recorded = await record(incoming);
     requests.push(recorded);
     let reply: RouteReply;
@@ -75,7 +91,15 @@ export async function startProviderServer(routes: readonly Route[]): Promise<Pro
       ...reply.headers,
     });
     response.end(payload);
-  });
+  };
+  const sessions = new Set<Http2Session>();
+  const server = http2 ? createHttp2Server(handler) : createServer(handler);
+  if (http2) {
+    server.on('session', (session: Http2Session) => {
+      sessions.add(session);
+      session.on('close', () => sessions.delete(session));
+    });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -89,20 +113,23 @@ export async function startProviderServer(routes: readonly Route[]): Promise<Pro
     },
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        for (const session of sessions) session.destroy();
         server.close(() => resolve());
       }),
   };
 }
 
-async function record(incoming: IncomingMessage): Promise<RecordedRequest> {
+async function record(incoming: IncomingMessage | Http2ServerRequest): Promise<RecordedRequest> {
   const chunks: Buffer[] = [];
   for await (const chunk of incoming) chunks.push(chunk as Buffer);
   const rawBody = Buffer.concat(chunks);
   const url = new URL(incoming.url ?? '/', 'http://localhost');
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(incoming.headers)) {
-    if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
+    // HTTP/2 pseudo-headers (:path, :method) are not headers a client chose.
+    if (value !== undefined && !key.startsWith(':'))
+      headers[key] = Array.isArray(value) ? value.join(', ') : value;
   }
   let body: unknown;
   if (rawBody.length > 0) {
