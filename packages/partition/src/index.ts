@@ -1,6 +1,7 @@
 /**
  * @docsvc/partition: the document model and everything that turns bytes into elements.
  */
+export * from './chunking/index.js';
 export { detectFileType } from './detect/detect.js';
 export { FILE_TYPES, type FileTypeInfo, fileTypeByExtension, fileTypeByMime } from './detect/file-types.js';
 export * from './elements/index.js';

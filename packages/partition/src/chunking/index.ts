@@ -9,4 +9,3 @@ export {
   resolveChunkingOptions,
 } from './options.js';
 export type { ChunkRuntime, TextEmbedder } from './strategy.js';
-export { splitText, type TextPiece } from './text-split.js';
