@@ -20,6 +20,11 @@ const MODEL_FOLDER = '4.0.0_best_int';
 const OEM_LSTM_ONLY = 1;
 /** Row height → font size: Tesseract's row height (ascender to descender) is about one em (measured). */
 const FONT_SIZE_PER_LINE_HEIGHT = 1.0;
+/**
+ * A tesseract.js worker is a worker thread that keeps Node's event loop alive, so an idle engine
+ * terminates its workers after this long; the next page starts one again (a few hundred ms).
+ */
+const IDLE_CLOSE_MS = 2_000;
 
 /** The folder holding `<code>.traineddata.gz` for one language, inside its npm package. */
 export function traineddataFolder(code: string): string {
@@ -35,6 +40,8 @@ interface LoadedWorker {
 export class TesseractEngine implements OcrEngine {
   readonly name = 'tesseract';
   private readonly workers = new Map<string, Promise<LoadedWorker>>();
+  private busy = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   private worker(languages: readonly string[]): Promise<LoadedWorker> {
     const key = languages.join('+');
@@ -49,39 +56,23 @@ export class TesseractEngine implements OcrEngine {
   }
 
   async recognize(image: RgbaImage, languages: readonly string[]): Promise<TextLine[]> {
-    const { worker } = await this.worker(languages);
-    const result = await worker.recognize(Buffer.from(toPgm(image)), {}, { blocks: true, text: false });
-    const lines: TextLine[] = [];
-    for (const block of result.data.blocks ?? []) {
-      for (const paragraph of block.paragraphs) {
-        for (const line of paragraph.lines) {
-          const words = line.words.filter((word) => word.text.trim() !== '');
-          for (const group of splitAtGaps(words)) {
-            const text = group.map((word) => word.text).join(' ');
-            const x0 = Math.min(...group.map((word) => word.bbox.x0));
-            const x1 = Math.max(...group.map((word) => word.bbox.x1));
-            const y0 = Math.min(...group.map((word) => word.bbox.y0));
-            const y1 = Math.max(...group.map((word) => word.bbox.y1));
-            const confidence = group.reduce((sum, word) => sum + word.confidence, 0) / group.length / 100;
-            const height = line.rowAttributes?.rowHeight || y1 - y0;
-            lines.push({
-              x0,
-              y0,
-              x1,
-              y1,
-              text,
-              confidence,
-              fontSize: height * FONT_SIZE_PER_LINE_HEIGHT,
-              origin: 'ocr',
-            });
-          }
-        }
+    clearTimeout(this.idleTimer);
+    this.busy++;
+    try {
+      const { worker } = await this.worker(languages);
+      const result = await worker.recognize(Buffer.from(toPgm(image)), {}, { blocks: true, text: false });
+      return linesFromBlocks(result.data.blocks ?? []);
+    } finally {
+      this.busy--;
+      if (this.busy === 0) {
+        this.idleTimer = setTimeout(() => void this.close(), IDLE_CLOSE_MS);
+        this.idleTimer.unref();
       }
     }
-    return lines.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const workers = [...this.workers.values()];
     this.workers.clear();
     await Promise.all(
@@ -95,6 +86,38 @@ export class TesseractEngine implements OcrEngine {
       }),
     );
   }
+}
+
+/** Tesseract's lines, cut into word groups at wide gaps, as TextLines in pixel coordinates. */
+function linesFromBlocks(blocks: readonly Tesseract.Block[]): TextLine[] {
+  const lines: TextLine[] = [];
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const words = line.words.filter((word) => word.text.trim() !== '');
+        for (const group of splitAtGaps(words)) {
+          const text = group.map((word) => word.text).join(' ');
+          const x0 = Math.min(...group.map((word) => word.bbox.x0));
+          const x1 = Math.max(...group.map((word) => word.bbox.x1));
+          const y0 = Math.min(...group.map((word) => word.bbox.y0));
+          const y1 = Math.max(...group.map((word) => word.bbox.y1));
+          const confidence = group.reduce((sum, word) => sum + word.confidence, 0) / group.length / 100;
+          const height = line.rowAttributes?.rowHeight || y1 - y0;
+          lines.push({
+            x0,
+            y0,
+            x1,
+            y1,
+            text,
+            confidence,
+            fontSize: height * FONT_SIZE_PER_LINE_HEIGHT,
+            origin: 'ocr',
+          });
+        }
+      }
+    }
+  }
+  return lines.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
 }
 
 async function startWorker(languages: readonly string[]): Promise<LoadedWorker> {
