@@ -102,6 +102,8 @@ const CASES: [string, ElementType, string?][] = [
   ['350 Fifth Avenue, New York, NY 10118', 'Address'],
   ['221B Baker Street, London NW1 6XE', 'Address'],
   ['10 Downing Street, London SW1A 2AA', 'Address'],
+  ['Doylestown, PA 18901', 'Address'],
+  ['8uPr5e8gVGVzbGEgLSDw4/j5+iDn+unu5CDy7CDk4ff55CDs+On55e0g', 'UncategorizedText'],
   ['Pariser Platz 1, 10117 Berlin', 'Address'],
   ['12 rue de Rivoli, 75004 Paris', 'Address'],
   // -- long text that only looks like a heading --

@@ -28,6 +28,8 @@ const HAS_UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const URL = /^(?:https?:\/\/|www\.)\S+$/i;
 const PAGE_NUMBER =
   /^(?:(?:page|p\.|pg\.?|seite|página|pagina|pág\.?)\s*\d{1,5}(?:\s*(?:of|von|de|di|sur|\/)\s*\d{1,5})?|[-–—]\s*\d{1,5}\s*[-–—])$/iu;
+/** "Doylestown, PA 18901": a town, a US state and a ZIP code. */
+const US_TOWN = new RegExp(`^[\\p{L} .'-]+,\\s*(?:${US_STATES})\\.?\\s+\\d{5}(?:-\\d{4})?$`, 'iu');
 /** "221B Baker Street, London NW1 6XE": a number, a street, a town and a UK postcode. */
 const UK_ADDRESS = /^\d+[A-Z]?\s+[\w .'-]+,\s*[\w .'-]+?\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/;
 /** "Pariser Platz 1, 10117 Berlin": street and number, then postal code and town (DE, AT, CH, NL...). */
@@ -71,6 +73,7 @@ export function isAddress(text: string): boolean {
   if (line.length > 120) return false;
   return (
     US_ADDRESS.test(line) ||
+    US_TOWN.test(line) ||
     UK_ADDRESS.test(line) ||
     STREET_NUMBER_ADDRESS.test(line) ||
     NUMBER_STREET_ADDRESS.test(line)
@@ -172,6 +175,8 @@ export function isPossibleTitle(text: string): boolean {
   // A heading has a real word: two letters in a row (or a CJK character); "A1 B2 C3" is a code.
   if (!/\p{L}{2}/u.test(trimmed) && !HAS_UNSPACED.test(trimmed)) return false;
   if (URL.test(trimmed)) return false;
+  // Headings are made of words; a 30-character token is an identifier, a hash or base64.
+  if (words(trimmed).some((word) => word.length > 30)) return false;
   if (/[,;]$/.test(trimmed)) return false;
   if (SENTENCE_END.test(trimmed) && words(trimmed).length > 1 && !/^[\d.]+\s/.test(trimmed)) return false;
   if (isNumeric(trimmed)) return false;

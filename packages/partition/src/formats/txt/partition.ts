@@ -1,19 +1,25 @@
 import { draft, type ElementDraft } from '../../elements/element.js';
-import { decodeText } from '../../text/decode.js';
-import { classifyText, isBulleted, isNumberedListItem } from '../../text/text-type.js';
+import { decodeText, repairMojibake } from '../../text/decode.js';
+import { classifyText } from '../../text/text-type.js';
 import type { FormatPartitioner } from '../format.js';
+import { splitBlocks } from './blocks.js';
+
+export { splitBlocks } from './blocks.js';
 
 /**
- * Plain text: paragraphs are separated by blank lines; lines inside a paragraph are joined (hard-wrapped
- * prose), except that each bulleted or numbered line starts a new list item. Each block is classified
- * with the shared text heuristics.
+ * Plain text: the text is decoded (BOM, UTF-16/32, UTF-8, legacy code pages, double-encoded UTF-8
+ * repaired; `encoding` overrides), split
+ * into blocks with hard wrapping undone (blocks.ts), and each block is classified with the shared text
+ * heuristics (text/text-type.ts): titles, narrative text, list items, addresses, e-mail addresses...
  */
 export const partition: FormatPartitioner = async ({ data, options }) => {
   const { text } = decodeText(data, options.encoding);
-  return partitionPlainText(text);
+  // Text saved as UTF-8 twice over ("â€“" for "–") is repaired, unless the caller named the encoding.
+  const repaired = options.encoding ? text : repairMojibake(text);
+  return partitionPlainText(repaired.replace(/^\uFEFF/, ''));
 };
 
-/** Also used by formats whose content is plain text after extraction (rst/org fallbacks, e-mail bodies). */
+/** Also used by formats whose content is plain text after extraction (e-mail bodies, <pre> blocks). */
 export function partitionPlainText(text: string): ElementDraft[] {
   const drafts: ElementDraft[] = [];
   for (const block of splitBlocks(text)) {
@@ -21,25 +27,4 @@ export function partitionPlainText(text: string): ElementDraft[] {
     if (classified.text !== '') drafts.push(draft(classified.type, classified.text));
   }
   return drafts;
-}
-
-/** Paragraphs on blank lines; list lines split into their own blocks; wrapped lines joined with spaces. */
-export function splitBlocks(text: string): string[] {
-  const normalised = text.replace(/\r\n?/g, '\n').replace(/\f/g, '\n\n');
-  const blocks: string[] = [];
-  for (const paragraph of normalised.split(/\n[ \t\u00a0]*\n/)) {
-    let current: string[] = [];
-    const flush = () => {
-      const joined = current.join(' ').replace(/\s+/g, ' ').trim();
-      if (joined !== '') blocks.push(joined);
-      current = [];
-    };
-    for (const line of paragraph.split('\n')) {
-      if (line.trim() === '') continue;
-      if (isBulleted(line) || isNumberedListItem(line)) flush();
-      current.push(line.trim());
-    }
-    flush();
-  }
-  return blocks;
 }
