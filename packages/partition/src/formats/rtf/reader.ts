@@ -183,7 +183,7 @@ class RtfReader {
   private endGroup(): void {
     const ending = this.state;
     this.state = this.stack.pop() ?? this.state;
-    if (ending.target === 'style' && this.state.target !== 'style') {
+    if (ending.target === 'style') {
       const name = this.styleText.replace(/;\s*$/, '').trim();
       if (name) this.styleNames.set(this.styleNumber, name);
       this.styleText = '';
