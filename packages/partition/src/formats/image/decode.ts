@@ -1,10 +1,11 @@
 import sharp, { type Metadata } from 'sharp';
 import { ServiceError } from '../../errors.js';
 import type { RgbaImage } from '../../ocr/types.js';
+import { bmpSize, decodeBmp, isBmp } from './bmp.js';
 
 /**
- * Image decoding with sharp (libvips): png, jpeg, tiff (every page), bmp, webp, gif (first frame) and
- * HEIF coded with AV1. Pixels come out as RGBA on white, turned upright by the EXIF orientation.
+ * Image decoding with sharp (libvips): png, jpeg, tiff (every page), webp, gif (first frame) and HEIF
+ * coded with AV1; BMP with our own decoder (bmp.ts). Pixels come out as RGBA on white, turned upright by the EXIF orientation.
  *
  * HEIC photos are HEVC-coded; sharp's prebuilt libvips has no HEVC decoder (patent-encumbered, and the
  * available decoders, libde265/libheif, are LGPL, which this project does not ship), so they are refused
@@ -18,6 +19,11 @@ export interface DecodedImageSource {
 }
 
 export async function openImage(data: Uint8Array, maxPixels: number): Promise<DecodedImageSource> {
+  if (isBmp(data)) {
+    const { width, height } = bmpSize(data);
+    if (width * height > maxPixels) throw pixelLimit(width, height, maxPixels);
+    return { pageCount: 1, page: async () => decodeBmp(data, maxPixels) };
+  }
   const input = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   let metadata: Metadata;
   try {
@@ -36,12 +42,7 @@ export async function openImage(data: Uint8Array, maxPixels: number): Promise<De
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
   if (width <= 0 || height <= 0) throw new ServiceError('corrupt_document', 'The image has no pixels');
-  if (width * height > maxPixels) {
-    throw new ServiceError(
-      'limit_exceeded',
-      `The image has ${width}×${height} = ${width * height} pixels, more than the limit of ${maxPixels}`,
-    );
-  }
+  if (width * height > maxPixels) throw pixelLimit(width, height, maxPixels);
   const pageCount = metadata.format === 'tiff' ? Math.max(1, metadata.pages ?? 1) : 1;
   return {
     pageCount,
@@ -81,6 +82,13 @@ async function decodePage(input: Buffer, index: number, maxPixels: number): Prom
       },
     );
   }
+}
+
+function pixelLimit(width: number, height: number, maxPixels: number): ServiceError {
+  return new ServiceError(
+    'limit_exceeded',
+    `The image has ${width}×${height} = ${width * height} pixels, more than the limit of ${maxPixels}`,
+  );
 }
 
 function firstLine(error: unknown): string {
