@@ -25,6 +25,8 @@ export interface TextLine extends Box {
   confidence?: number;
   /** Where the text came from. */
   origin: 'text_layer' | 'ocr' | 'vlm';
+  /** The text runs up or down the page (rotated 90°), like the arXiv stamp in a margin. */
+  vertical?: boolean;
 }
 
 /** A straight ruling line (table borders, separators). */

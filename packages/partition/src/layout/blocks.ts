@@ -1,0 +1,132 @@
+import { isBulleted, isNumberedListItem } from '../text/text-type.js';
+import { height, union, xOverlap } from './geometry.js';
+import { joinWrapped } from './tables.js';
+import type { Box, Rule, TextLine } from './types.js';
+
+/**
+ * Lines → blocks (paragraphs, headings, list items). A line continues the block above it when it is
+ * close below it, overlaps it horizontally, has the same font size and weight, and does not start a
+ * list item or a new indented paragraph. Lines are visited top to bottom; columns stay apart because
+ * their lines do not overlap horizontally.
+ */
+
+export interface TextBlock extends Box {
+  lines: TextLine[];
+  text: string;
+  /** Mean font size weighted by text length. */
+  fontSize: number;
+  bold: boolean;
+  italic: boolean;
+  /** The block starts with a bullet or a list number. */
+  listItem: boolean;
+}
+
+/** Lines further apart than this (in font sizes) are separate blocks. */
+const MAX_LINE_GAP_EM = 0.75;
+/** Font sizes differing by more than this share are separate blocks (a heading above its text). */
+const SIZE_TOLERANCE = 0.12;
+/** A line starting this many ems right of the block's left edge begins an indented paragraph. */
+const INDENT_EM = 0.8;
+/** A line ending this share of the block width short of its right edge can end a paragraph. */
+const SHORT_LINE = 0.15;
+
+export function buildBlocks(lines: readonly TextLine[], rules: readonly Rule[] = []): TextBlock[] {
+  const sorted = [...lines].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const horizontalRules = rules.filter((rule) => rule.y1 - rule.y0 <= 3 && rule.x1 - rule.x0 > 6);
+  const blocks: Building[] = [];
+  let open: Building[] = [];
+  for (const line of sorted) {
+    const em = lineEm(line);
+    open = open.filter((block) => line.y0 - lastLine(block).y1 <= MAX_LINE_GAP_EM * em * 2);
+    let best: Building | undefined;
+    let bestGap = Number.POSITIVE_INFINITY;
+    for (const block of open) {
+      const gap = line.y0 - lastLine(block).y1;
+      if (gap < bestGap && continuesBlock(block, line, horizontalRules)) {
+        best = block;
+        bestGap = gap;
+      }
+    }
+    if (best) {
+      best.lines.push(line);
+      best.box = union([best.box, line]);
+    } else {
+      const block: Building = { lines: [line], box: { x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1 } };
+      blocks.push(block);
+      open.push(block);
+    }
+  }
+  return blocks.map(finishBlock);
+}
+
+interface Building {
+  lines: TextLine[];
+  box: Box;
+}
+
+function lastLine(block: Building): TextLine {
+  return block.lines[block.lines.length - 1]!;
+}
+
+function lineEm(line: TextLine): number {
+  return Math.max(line.fontSize ?? height(line) * 0.8, 1);
+}
+
+/** A bullet, or a list number with its punctuation ("3.", "b)", "(iv)"); bare numbers are not enough. */
+export function startsListItem(text: string): boolean {
+  const trimmed = text.trim();
+  return isBulleted(trimmed) || isNumberedListItem(trimmed);
+}
+
+function continuesBlock(block: Building, line: TextLine, horizontalRules: readonly Rule[]): boolean {
+  const last = lastLine(block);
+  const first = block.lines[0]!;
+  const em = Math.max(lineEm(line), lineEm(last));
+  const gap = line.y0 - last.y1;
+  if (gap > MAX_LINE_GAP_EM * em || gap < -0.5 * height(line)) return false;
+  if (xOverlap(block.box, line) <= 0) return false;
+  const lastSize = lineEm(last);
+  if (Math.abs(lineEm(line) - lastSize) > SIZE_TOLERANCE * lastSize) return false;
+  if (Boolean(line.bold) !== Boolean(last.bold)) return false;
+  if (startsListItem(line.text)) return false;
+  const listBlock = startsListItem(first.text);
+  if (listBlock) {
+    // Continuation lines of a list item hang under its text, right of the marker.
+    if (line.x0 < first.x0 - 0.5 * em) return false;
+  } else {
+    const alignedLeft = Math.abs(line.x0 - block.box.x0) <= INDENT_EM * em;
+    const centred = Math.abs((line.x0 + line.x1) / 2 - (block.box.x0 + block.box.x1) / 2) <= em;
+    if (!alignedLeft && !centred && line.x0 > block.box.x0) return false;
+    // A short line ending a sentence, then a line at the left edge: a new paragraph without spacing.
+    const blockWidth = block.box.x1 - block.box.x0;
+    const endsShort = last.x1 < block.box.x1 - SHORT_LINE * blockWidth && /[.!?:]["'”’)]?$/.test(last.text);
+    if (block.lines.length > 1 && endsShort && !centred) return false;
+    if (block.lines.length > 1 && line.x0 > block.box.x0 + INDENT_EM * em && !centred) return false;
+  }
+  for (const rule of horizontalRules) {
+    const y = (rule.y0 + rule.y1) / 2;
+    if (y > last.y1 - 1 && y < line.y0 + 1 && xOverlap(rule, line) > 0) return false;
+  }
+  return true;
+}
+
+function finishBlock(block: Building): TextBlock {
+  let text = '';
+  let weighted = 0;
+  let characters = 0;
+  for (const line of block.lines) {
+    text = joinWrapped(text, line.text);
+    const length = Math.max(1, line.text.length);
+    weighted += lineEm(line) * length;
+    characters += length;
+  }
+  return {
+    ...block.box,
+    lines: block.lines,
+    text: text.trim(),
+    fontSize: weighted / characters,
+    bold: block.lines.every((line) => line.bold),
+    italic: block.lines.every((line) => line.italic),
+    listItem: startsListItem(block.lines[0]!.text),
+  };
+}

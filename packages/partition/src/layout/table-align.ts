@@ -1,0 +1,212 @@
+import type { TableRow } from '../elements/table-html.js';
+import { centerX, centerY, height } from './geometry.js';
+import { cellText, type DetectedTable, spanCell } from './tables.js';
+import type { Rule, TextLine } from './types.js';
+
+/**
+ * Tables without a grid: consecutive rows of text split into cells by whitespace gutters that line up
+ * from row to row. Text lines reach here already split at wide gaps (glyphsToLines), so a table row is
+ * a row of several line fragments. Prose in two page columns also gives rows of two fragments; it is
+ * told apart by its long cells.
+ */
+
+/** Rows closer than this many line heights belong to one table. */
+const MAX_ROW_GAP = 1.8;
+/** Without horizontal rules around it, a table needs this many rows of several cells. */
+const MIN_ROWS = 3;
+/** With rules above and below ("booktabs" style), two such rows are enough. */
+const MIN_ROWS_FENCED = 2;
+/** Cells of prose columns are long; table cells are short. */
+const MAX_MEAN_WORDS_PER_CELL = 6;
+const MAX_MEAN_WORDS_PER_CELL_WIDE = 9;
+/** Columns are separated by at least this much whitespace (in ems). */
+const MIN_GUTTER_EM = 0.8;
+
+interface Row {
+  lines: { line: TextLine; index: number }[];
+  y0: number;
+  y1: number;
+}
+
+export function alignedTables(
+  lines: readonly TextLine[],
+  rules: readonly Rule[],
+  consumed: Set<number>,
+): DetectedTable[] {
+  const rows = groupRows(lines, consumed);
+  if (rows.length < MIN_ROWS_FENCED) return [];
+  const fences = horizontalFences(rules);
+  const lineHeight = median(rows.map((row) => row.y1 - row.y0)) || 10;
+  const tables: DetectedTable[] = [];
+  for (const run of runs(rows, lineHeight)) {
+    const table = tableFromRun(run, fences);
+    if (!table) continue;
+    tables.push(table.table);
+    for (const index of table.indices) consumed.add(index);
+  }
+  return tables;
+}
+
+function groupRows(lines: readonly TextLine[], consumed: Set<number>): Row[] {
+  const order = lines
+    .map((line, index) => ({ line, index }))
+    .filter(({ index, line }) => !consumed.has(index) && line.text !== '')
+    .sort((a, b) => centerY(a.line) - centerY(b.line));
+  const rows: Row[] = [];
+  for (const entry of order) {
+    const row = rows[rows.length - 1];
+    const overlap = row ? Math.min(row.y1, entry.line.y1) - Math.max(row.y0, entry.line.y0) : -1;
+    if (row && overlap > 0.5 * Math.min(row.y1 - row.y0, height(entry.line))) {
+      row.lines.push(entry);
+      row.y0 = Math.min(row.y0, entry.line.y0);
+      row.y1 = Math.max(row.y1, entry.line.y1);
+    } else {
+      rows.push({ lines: [entry], y0: entry.line.y0, y1: entry.line.y1 });
+    }
+  }
+  for (const row of rows) row.lines.sort((a, b) => a.line.x0 - b.line.x0);
+  return rows;
+}
+
+/** Maximal runs of close rows that start and end with a row of several cells. */
+function runs(rows: Row[], lineHeight: number): Row[][] {
+  const result: Row[][] = [];
+  let current: Row[] = [];
+  const flush = () => {
+    while (current.length > 0 && current[current.length - 1]!.lines.length < 2) current.pop();
+    if (current.filter((row) => row.lines.length >= 2).length >= MIN_ROWS_FENCED) result.push(current);
+    current = [];
+  };
+  for (const row of rows) {
+    const previous = current[current.length - 1];
+    if (previous && row.y0 - previous.y1 > MAX_ROW_GAP * lineHeight) flush();
+    if (current.length === 0 && row.lines.length < 2) continue;
+    current.push(row);
+  }
+  flush();
+  return result;
+}
+
+/** Groups of two or more stacked horizontal rules of similar extent: the fence of a booktabs table. */
+function horizontalFences(rules: readonly Rule[]): { x0: number; x1: number; y0: number; y1: number }[] {
+  const horizontal = rules.filter((rule) => rule.y1 - rule.y0 <= 3 && rule.x1 - rule.x0 >= 30);
+  const fences: { x0: number; x1: number; y0: number; y1: number; count: number }[] = [];
+  for (const rule of horizontal) {
+    const fence = fences.find(
+      (f) =>
+        Math.min(f.x1, rule.x1) - Math.max(f.x0, rule.x0) >= 0.8 * Math.min(f.x1 - f.x0, rule.x1 - rule.x0),
+    );
+    if (fence) {
+      fence.y0 = Math.min(fence.y0, rule.y0);
+      fence.y1 = Math.max(fence.y1, rule.y1);
+      fence.count++;
+    } else fences.push({ x0: rule.x0, x1: rule.x1, y0: rule.y0, y1: rule.y1, count: 1 });
+  }
+  return fences.filter((fence) => fence.count >= 2);
+}
+
+function tableFromRun(
+  run: Row[],
+  fences: { x0: number; x1: number; y0: number; y1: number }[],
+): { table: DetectedTable; indices: number[] } | undefined {
+  const multi = run.filter((row) => row.lines.length >= 2);
+  const y0 = Math.min(...run.map((row) => row.y0));
+  const y1 = Math.max(...run.map((row) => row.y1));
+  const fenced = fences.some((fence) => fence.y0 <= y0 + 2 && fence.y1 >= y1 - 2);
+  if (multi.length < (fenced ? MIN_ROWS_FENCED : MIN_ROWS)) return undefined;
+
+  const columns = gutterColumns(multi);
+  if (columns.length < 2) return undefined;
+  const cells = multi.flatMap((row) => row.lines);
+  const meanWords = cells.reduce((sum, cell) => sum + cell.line.text.split(/\s+/).length, 0) / cells.length;
+  if (meanWords > (columns.length >= 3 ? MAX_MEAN_WORDS_PER_CELL_WIDE : MAX_MEAN_WORDS_PER_CELL))
+    return undefined;
+
+  const rows: TableRow[] = [];
+  const indices: number[] = [];
+  let firstRowBold = true;
+  for (const [rowNumber, row] of run.entries()) {
+    const byColumn: TextLine[][] = columns.map(() => []);
+    const spans: { column: number; span: number; line: TextLine }[] = [];
+    for (const { line, index } of row.lines) {
+      indices.push(index);
+      const touched = columns
+        .map((column, i) => ({ i, overlap: Math.min(column.x1, line.x1) - Math.max(column.x0, line.x0) }))
+        .filter((c) => c.overlap > 0);
+      if (touched.length > 1 && row.lines.length === 1) {
+        spans.push({ column: touched[0]!.i, span: touched.length, line });
+      } else {
+        byColumn[columnOf(columns, centerX(line))]!.push(line);
+      }
+      if (rowNumber === 0 && !line.bold) firstRowBold = false;
+    }
+    if (spans.length > 0) {
+      const { column, span, line } = spans[0]!;
+      const cells: TableRow = columns.map(() => '');
+      cells.splice(column, span, spanCell(line.text, span, 1));
+      rows.push(cells);
+    } else {
+      rows.push(byColumn.map((columnLines) => cellText(columnLines)));
+    }
+  }
+  const x0 = Math.min(...run.flatMap((row) => row.lines.map((l) => l.line.x0)));
+  const x1 = Math.max(...run.flatMap((row) => row.lines.map((l) => l.line.x1)));
+  return {
+    table: { x0, y0, x1, y1, rows, headerRows: firstRowBold ? 1 : 0, method: 'aligned' },
+    indices,
+  };
+}
+
+/**
+ * Column extents from the whitespace shared by all rows: the x-ranges covered by any cell, merged;
+ * each merged range is one column.
+ */
+function gutterColumns(rows: Row[]): { x0: number; x1: number }[] {
+  const spans = rows.flatMap((row) => row.lines.map(({ line }) => ({ x0: line.x0, x1: line.x1 })));
+  spans.sort((a, b) => a.x0 - b.x0);
+  // A gutter is real whitespace: narrower gaps (a superscript beside its word) do not separate columns.
+  const em = median(rows.flatMap((row) => row.lines.map(({ line }) => line.fontSize ?? height(line) * 0.8)));
+  const minGutter = MIN_GUTTER_EM * (em || 10);
+  const merged: { x0: number; x1: number }[] = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last && span.x0 < last.x1 + minGutter) last.x1 = Math.max(last.x1, span.x1);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+function columnOf(columns: { x0: number; x1: number }[], x: number): number {
+  let best = 0;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  columns.forEach((column, i) => {
+    const distance = x < column.x0 ? column.x0 - x : x > column.x1 ? x - column.x1 : 0;
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = i;
+    }
+  });
+  return best;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * The cells of lines already known to form a table (a layout model's Table region): rows by baseline,
+ * columns by the shared gutters, however few rows there are.
+ */
+export function forcedTable(lines: readonly TextLine[]): TableRow[] {
+  const rows = groupRows(lines, new Set());
+  if (rows.length === 0) return [];
+  const multi = rows.filter((row) => row.lines.length >= 2);
+  const columns = gutterColumns(multi.length > 0 ? multi : rows);
+  return rows.map((row) => {
+    const byColumn: TextLine[][] = columns.map(() => []);
+    for (const { line } of row.lines) byColumn[columnOf(columns, centerX(line))]!.push(line);
+    return byColumn.map((columnLines) => cellText(columnLines));
+  });
+}
