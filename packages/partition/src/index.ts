@@ -15,6 +15,10 @@ export {
 } from './errors.js';
 export type { FormatContext, FormatModule, FormatPartitioner, NestedInput } from './formats/format.js';
 export { loadPartitioner, supportedFormatIds } from './formats/registry.js';
+export { BUILTIN_LAYOUT_MODEL } from './hires/builtin-analyser.js';
+export { closeOcrEngines, getOcrEngine } from './ocr/engines.js';
+export { resolveOcrLanguages, supportedOcrLanguages } from './ocr/languages.js';
+export type { OcrEngine, RgbaImage } from './ocr/types.js';
 export * from './options/fields.js';
 export * from './options/partition-options.js';
 export type { DocumentInput, PartitionInput } from './pipeline/input.js';
