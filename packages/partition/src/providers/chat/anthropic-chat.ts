@@ -7,8 +7,8 @@ import { fromSdkError } from '../sdk-errors.js';
 import type { ChatModel, ChatModelSettings, ChatRequest, ChatResponse } from './types.js';
 
 /**
- * Anthropic Messages API (`POST {base}/v1/messages`, `x-api-key` and `anthropic-version` headers),
- * through the official SDK. Images go as base64 `image` blocks before the text. Structured output uses
+ * Anthropic Messages API (`POST {base}/v1/messages` with an `anthropic-version` header; the key goes
+ * as the SDK sends it: `Authorization: Bearer` in @anthropic-ai/sdk 1.x), through the official SDK. Images go as base64 `image` blocks before the text. Structured output uses
  * a forced tool call: the tool's `input_schema` is the JSON schema, and its `input` is the answer.
  */
 export function createAnthropicChatModel(settings: ChatModelSettings): ChatModel {

@@ -1,7 +1,8 @@
 import { type ProviderServer, type ScriptedChat, startProviderServer } from './server.js';
 
 /**
- * The Anthropic Messages API: `POST /v1/messages` with `x-api-key` and `anthropic-version` headers →
+ * The Anthropic Messages API: `POST /v1/messages` with the key in `x-api-key` or `Authorization: Bearer`
+ * (what @anthropic-ai/sdk 1.x sends) and an `anthropic-version` header →
  * `{type: "message", content: [...], stop_reason}`. When the request forces a tool (structured output),
  * the scripted content is parsed as JSON and returned as that tool's `input` (a `tool_use` block).
  */
@@ -16,7 +17,8 @@ export async function startAnthropicServer(options: { apiKey: string }): Promise
       method: 'POST',
       path: /^\/v1\/messages$/,
       handle(request) {
-        if (request.headers['x-api-key'] !== options.apiKey) {
+        const key = request.headers['x-api-key'] ?? request.headers.authorization?.replace(/^Bearer /, '');
+        if (key !== options.apiKey) {
           return {
             status: 401,
             body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } },
