@@ -10,8 +10,12 @@ export function chunkTextOf(element: Element): string {
   return element.type === 'CodeSnippet' ? tidyCode(element.text) : collapseWhitespace(element.text);
 }
 
+/** Whitespace other than single inner spaces: only texts that have some need rewriting. */
+const NEEDS_COLLAPSE = /[^\S ]| {2}|^ | $/;
+
 export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // -- most element texts are already clean: test once instead of building a new string --
+  return NEEDS_COLLAPSE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
 function tidyCode(text: string): string {

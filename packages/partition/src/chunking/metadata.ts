@@ -62,13 +62,21 @@ export function consolidateMetadata(
   placed: readonly Placed[],
   { table = false }: { table?: boolean } = {},
 ): ElementMetadata {
+  // -- one pass over the elements collects each field's defined values, in element order --
+  const valuesByKey = new Map<string, unknown[]>();
+  for (const element of elements) {
+    for (const key in element.metadata) {
+      const value = element.metadata[key];
+      if (value === undefined) continue;
+      const values = valuesByKey.get(key);
+      if (values) values.push(value);
+      else valuesByKey.set(key, [value]);
+    }
+  }
   const result: Record<string, unknown> = {};
-  const keys = new Set<string>();
-  for (const element of elements) for (const key of Object.keys(element.metadata)) keys.add(key);
-  for (const key of keys) {
+  for (const [key, values] of valuesByKey) {
     const rule = table && TABLE_KEEPS.has(key) ? 'first' : (RULES[key] ?? 'first');
-    const values = elements.map((element) => element.metadata[key]).filter((value) => value !== undefined);
-    if (values.length === 0 || rule === 'drop') continue;
+    if (rule === 'drop') continue;
     const value = merge(rule, key, values, placed);
     if (value !== undefined) result[key] = value;
   }
@@ -80,10 +88,22 @@ function merge(rule: Rule, key: string, values: unknown[], placed: readonly Plac
     case 'first':
       // -- a copy, so that editing a chunk's metadata never edits the element it came from --
       return typeof values[0] === 'object' && values[0] !== null ? structuredClone(values[0]) : values[0];
-    case 'concat':
-      return values.flatMap((value) => (Array.isArray(value) ? value : [value]));
-    case 'union':
-      return [...new Set(values.flatMap((value) => (Array.isArray(value) ? value : [value])))];
+    case 'concat': {
+      const joined: unknown[] = [];
+      for (const value of values) {
+        if (Array.isArray(value)) for (const item of value) joined.push(item);
+        else joined.push(value);
+      }
+      return joined;
+    }
+    case 'union': {
+      // -- lists here are short (a few language codes): includes() beats building a Set --
+      const joined: unknown[] = [];
+      for (const value of values) {
+        for (const item of Array.isArray(value) ? value : [value]) if (!joined.includes(item)) joined.push(item);
+      }
+      return joined;
+    }
     case 'links':
       return shiftedLinks(placed);
     case 'entities':
