@@ -14,6 +14,8 @@ export {
   toServiceError,
 } from './errors.js';
 export type { FormatContext, FormatModule, FormatPartitioner, NestedInput } from './formats/format.js';
+export { type HtmlToDraftsOptions, htmlToDrafts } from './formats/html/html-to-drafts.js';
+export type { ImageResolver, ResolvedImage } from './formats/html/images.js';
 export { loadPartitioner, supportedFormatIds } from './formats/registry.js';
 export { BUILTIN_LAYOUT_MODEL } from './hires/builtin-analyser.js';
 export { closeOcrEngines, getOcrEngine } from './ocr/engines.js';

@@ -1,7 +1,30 @@
 import { ServiceError } from '../../errors.js';
+import type { PartitionOptions } from '../../options/partition-options.js';
+import { looksLikeText } from '../../text/decode.js';
 import type { FormatPartitioner } from '../format.js';
+import { decodeMarkup } from './decode-markup.js';
+import { htmlToDrafts } from './html-to-drafts.js';
 
-// Placeholder while the format is being written; replaced by the real partitioner.
-export const partition: FormatPartitioner = async ({ fileType }) => {
-  throw new ServiceError('unsupported_file_type', `Partitioning ${fileType.mime} is not implemented yet.`);
+/**
+ * .html/.htm/.xhtml: decode (BOM, then the page's own charset declaration, then options.encoding, then
+ * detection), then htmlToDrafts. `<html lang>` sets languages unless the caller gave languages or asked
+ * for per-element detection.
+ */
+export const partition: FormatPartitioner = async ({ data, options }) => {
+  assertMarkupText(data, 'HTML');
+  const { text } = decodeMarkup(data, options.encoding);
+  return htmlToDrafts(text, { useDeclaredLanguage: mayUseDeclaredLanguage(options) });
 };
+
+/** Binary bytes behind a markup extension are a broken document, not text to guess at. */
+export function assertMarkupText(data: Uint8Array, format: string): void {
+  if (data.length > 0 && !looksLikeText(data)) {
+    throw new ServiceError('corrupt_document', `The file is not ${format} text: it contains binary data.`);
+  }
+}
+
+/** The document's declared language is used only when the caller neither gave one nor wants detection. */
+export function mayUseDeclaredLanguage(options: PartitionOptions): boolean {
+  const given = options.languages?.some((code) => code.toLowerCase() !== 'auto') ?? false;
+  return !given && !options.detect_language_per_element;
+}
