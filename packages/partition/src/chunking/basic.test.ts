@@ -26,6 +26,12 @@ describe('basic', () => {
     expect(chunks.map((c) => c.text)).toEqual(['aaaa\n\nbbbb', 'cccc\n\ndddd']);
   });
 
+  it('new_after_n_chars 0 puts every element in a chunk of its own', () => {
+    const elements = ['a', 'b', 'c'].map((text) => el('NarrativeText', text));
+    const chunks = chunkSync(elements, { chunking_strategy: 'basic', new_after_n_chars: 0 });
+    expect(chunks.map((c) => c.text)).toEqual(['a', 'b', 'c']);
+  });
+
   it('splits an element longer than max_characters, with overlap and is_continuation', () => {
     const text = 'One two three four five. Six seven eight nine ten. Eleven twelve thirteen fourteen.';
     const chunks = chunkSync([el('NarrativeText', text)], {

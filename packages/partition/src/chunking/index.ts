@@ -5,6 +5,7 @@ export {
   type ChunkingOptionsInput,
   type ChunkingStrategyName,
   chunkingOptionSet,
+  pickChunkingOptions,
   type ResolvedChunkingOptions,
   resolveChunkingOptions,
 } from './options.js';

@@ -100,7 +100,8 @@ function merge(rule: Rule, key: string, values: unknown[], placed: readonly Plac
       // -- lists here are short (a few language codes): includes() beats building a Set --
       const joined: unknown[] = [];
       for (const value of values) {
-        for (const item of Array.isArray(value) ? value : [value]) if (!joined.includes(item)) joined.push(item);
+        for (const item of Array.isArray(value) ? value : [value])
+          if (!joined.includes(item)) joined.push(item);
       }
       return joined;
     }

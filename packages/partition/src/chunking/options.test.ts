@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isServiceError } from '../errors.js';
-import { parseOptionStrings } from '../options/fields.js';
-import { chunkingOptionSet, resolveChunkingOptions } from './options.js';
+import { mergeOptionSets, parseOptionStrings } from '../options/fields.js';
+import { partitionOptionSet } from '../options/partition-options.js';
+import { chunkingOptionSet, pickChunkingOptions, resolveChunkingOptions } from './options.js';
 
 function fieldsOf(run: () => unknown): string[] {
   try {
@@ -114,5 +115,16 @@ describe('chunking options', () => {
     expect(() => resolveChunkingOptions({ chunking_strategy: 'basic', max_chars: 10 } as never)).toThrow(
       /Unknown option: max_chars/,
     );
+  });
+
+  it('picks the chunking options out of merged partition + chunking options', () => {
+    const merged = parseOptionStrings(mergeOptionSets(partitionOptionSet, chunkingOptionSet), {
+      strategy: 'fast',
+      chunking_strategy: 'by_page',
+      max_characters: '300',
+    });
+    const picked = pickChunkingOptions(merged);
+    expect(picked).not.toHaveProperty('strategy');
+    expect(resolveChunkingOptions(picked)).toMatchObject({ strategy: 'by_page', hardMax: 300 });
   });
 });

@@ -62,6 +62,20 @@ export const chunkingOptionSet = defineOptions({
 export type ChunkingOptionsInput = OptionsInput<typeof chunkingOptionSet.shape>;
 export type ChunkingOptions = OptionsOutput<typeof chunkingOptionSet.shape>;
 
+/**
+ * The chunking options out of a larger options object (partition + chunking + embedding, as the CLI and
+ * the API parse them with mergeOptionSets), for passing to `chunk()`, which rejects unknown names.
+ */
+export function pickChunkingOptions(options: Record<string, unknown>): ChunkingOptionsInput {
+  const picked: Record<string, unknown> = {};
+  for (const { name, spec } of chunkingOptionSet.fields) {
+    for (const key of [name, ...(spec.aliases ?? [])]) {
+      if (options[key] !== undefined) picked[key] = options[key];
+    }
+  }
+  return picked as ChunkingOptionsInput;
+}
+
 /** Every number the chunkers need, derived once from the user's options. */
 export interface ResolvedChunkingOptions {
   strategy: ChunkingStrategyName;
