@@ -5,6 +5,8 @@ export * from './chunking/index.js';
 export { detectFileType } from './detect/detect.js';
 export { FILE_TYPES, type FileTypeInfo, fileTypeByExtension, fileTypeByMime } from './detect/file-types.js';
 export * from './elements/index.js';
+export * from './embed/index.js';
+export * from './enrich/index.js';
 export {
   ERROR_STATUS,
   type ErrorCode,
@@ -26,6 +28,8 @@ export * from './options/partition-options.js';
 export type { DocumentInput, PartitionInput } from './pipeline/input.js';
 export { DEFAULT_LIMITS, type PartitionLimits } from './pipeline/limits.js';
 export { type PartitionRuntime, partition } from './pipeline/partition.js';
+export * from './providers/index.js';
 export { decodeText } from './text/decode.js';
 export { detectLanguages, toIso6393 } from './text/languages.js';
 export { classifyText } from './text/text-type.js';
+export * from './vlm/index.js';

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { TextEmbedder } from '../chunking/strategy.js';
 import type { Element } from '../elements/element.js';
 import { startOpenAiServer } from '../test-support/provider-servers/openai.js';
 import { fakeVector, type ProviderServer } from '../test-support/provider-servers/server.js';
@@ -66,6 +67,9 @@ describe('embedElements', () => {
       dimension: async () => 1,
       close: async () => {},
     };
+    // Every provider is also the chunker's TextEmbedder (by_similarity chunking): checked by the compiler.
+    const asEmbedder: TextEmbedder = provider;
+    expect(await asEmbedder.embed(['ab'])).toEqual([[2]]);
     const result = await embedElementsWith([element('abc', 'a'), element('', 'b')], provider);
     expect(result.map((e) => e.embeddings)).toEqual([[3], undefined]);
   });
