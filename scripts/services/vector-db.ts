@@ -47,7 +47,11 @@ async function prepare(ctx: Context): Promise<Launch> {
 async function version(): Promise<string> {
   // Imported here, not at the top: the SDK pulls in gRPC, which the other commands do not need.
   const { MilvusClient } = await import('@zilliz/milvus2-sdk-node');
-  const client = new MilvusClient({ address: `${HOST}:${PORTS.vectorDb}`, timeout: 10_000 });
+  const client = new MilvusClient({
+    address: `${HOST}:${PORTS.vectorDb}`,
+    timeout: 10_000,
+    logLevel: 'warn',
+  });
   try {
     const answer = await client.getVersion();
     if (!answer.version) throw new ServicesError(`vector_db: no version in ${JSON.stringify(answer)}`);
