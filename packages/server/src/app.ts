@@ -58,6 +58,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandling(app);
 
+  // Graceful shutdown: requests already running finish, and their connections close after the answer
+  // instead of idling until the keep-alive timeout holds the shutdown up.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   await app.register(cors, {
     origin: config.cors_origins.includes('*') ? true : config.cors_origins,
     allowedHeaders: ['content-type', 'accept', API_KEY_HEADER, 'authorization'],
