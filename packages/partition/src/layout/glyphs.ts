@@ -197,7 +197,9 @@ function toTextLine(fragment: Fragment): TextLine {
       const gap = glyph.vertical
         ? Math.min(Math.abs(glyph.y0 - previous.y1), Math.abs(previous.y0 - glyph.y1))
         : glyph.x0 - previous.x1;
-      if (glyph.spaceBefore || gap > SPACE_GAP_EM * em) text += ' ';
+      // A space in the text layer counts only where the characters do not touch: producers that draw
+      // characters twice (fake bold) leave spurious spaces between overlapping copies.
+      if ((glyph.spaceBefore && gap > 0.05 * em) || gap > SPACE_GAP_EM * em) text += ' ';
     }
     text += glyph.text;
     if (glyph.bold) boldChars++;

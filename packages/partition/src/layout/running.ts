@@ -58,11 +58,10 @@ export function findRunningItems(
       result.set(item, 'PageNumber');
       continue;
     }
+    // Running text is set no larger than the body; a chapter heading at the top of every page is not.
+    if ((item.fontSize ?? 0) > bodyFontSize * 1.1) continue;
     const repeated = (pagesWithKey.get(itemKey)?.size ?? 0) >= Math.min(repeatsNeeded, pages.length);
-    const byPosition =
-      pages.length === 1 || !repeated
-        ? band(item, page, EDGE_BAND) === where && (item.fontSize ?? 0) <= bodyFontSize * 1.05
-        : false;
+    const byPosition = !repeated && band(item, page, EDGE_BAND) === where;
     if ((repeated && pages.length > 1) || byPosition) result.set(item, where === 'top' ? 'Header' : 'Footer');
   }
   return result;
