@@ -54,12 +54,19 @@ export function decodeMarkup(data: Uint8Array, encodingOption?: string): Decoded
     const effective = declared === 'iso-8859-1' || declared === 'latin1' ? 'windows-1252' : declared;
     return { text: decodeWith(data, effective), encoding: effective };
   }
+  return decodeTextOrWindows1252(data, encodingOption);
+}
+
+/**
+ * decodeText, except that when detection names an encoding the bytes then fail (chardet can say ASCII
+ * for text with a few accented letters), the text is read as windows-1252, the usual source of such bytes.
+ * For text formats without a declaration of their own (Markdown, RST, Org).
+ */
+export function decodeTextOrWindows1252(data: Uint8Array, encodingOption?: string): DecodedText {
   if (encodingOption) return decodeText(data, encodingOption);
   try {
     return decodeText(data);
   } catch (error) {
-    // Detection can name an encoding the bytes then fail (chardet says ASCII for text with a few
-    // accented letters). Undeclared markup with high bytes is most often Windows text.
     if (error instanceof ServiceError && error.code === 'invalid_encoding') {
       return { text: decodeWith(data, 'windows-1252'), encoding: 'windows-1252' };
     }
