@@ -10,6 +10,7 @@ import {
   Table,
   TableCell,
   TableRow,
+  Textbox,
   TextRun,
 } from 'docx';
 import ExcelJS from 'exceljs';
@@ -353,12 +354,136 @@ async function renderXlsx(): Promise<{ data: Uint8Array; expected: ExpectedEleme
   };
 }
 
+/**
+ * A harder Word document: two sections with their own headers and footers, a table with merged cells
+ * and a nested table, a text box, a hyperlink, and a heading numbered by Word.
+ */
+async function renderComplexDocx(): Promise<{ data: Uint8Array; expected: ExpectedElement[] }> {
+  const cell = (text: string, extra: Record<string, unknown> = {}) =>
+    new TableCell({ children: [new Paragraph(text)], ...extra });
+  const nested = new Table({
+    rows: [new TableRow({ children: [cell('inner one'), cell('inner two')] })],
+  });
+  const document = new Document({
+    sections: [
+      {
+        headers: { default: new Header({ children: [new Paragraph('Contract header')] }) },
+        footers: { default: new Footer({ children: [new Paragraph('Contract footer')] }) },
+        children: [
+          new Paragraph({ text: 'Service Agreement', heading: HeadingLevel.TITLE }),
+          new Paragraph({ text: 'Scope of Work', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph(
+            'The supplier shall deliver the maintenance services described in this agreement every month.',
+          ),
+          new Textbox({
+            children: [new Paragraph('Both parties signed this agreement in Geneva on the first of May.')],
+            style: { width: '3in', height: 'auto' },
+          }),
+          new Table({
+            rows: [
+              new TableRow({ children: [cell('Service'), cell('Hours'), cell('Rate')] }),
+              new TableRow({ children: [cell('Support', { rowSpan: 2 }), cell('10'), cell('50')] }),
+              new TableRow({ children: [cell('20'), cell('45')] }),
+              new TableRow({
+                children: [cell('Extras', { columnSpan: 2 }), new TableCell({ children: [nested] })],
+              }),
+            ],
+          }),
+        ],
+      },
+      {
+        headers: { default: new Header({ children: [new Paragraph('Appendix header')] }) },
+        children: [
+          new Paragraph({ text: 'Appendix', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph('Prices in the appendix are valid until the end of the calendar year.'),
+        ],
+      },
+    ],
+  });
+  return {
+    data: new Uint8Array(await Packer.toBuffer(document)),
+    expected: [
+      { type: 'Header', text: 'Contract header' },
+      { type: 'Title', text: 'Service Agreement' },
+      { type: 'Title', text: 'Scope of Work' },
+      {
+        type: 'NarrativeText',
+        text: 'The supplier shall deliver the maintenance services described in this agreement every month.',
+      },
+      { type: 'NarrativeText', text: 'Both parties signed this agreement in Geneva on the first of May.' },
+      {
+        type: 'Table',
+        text: 'Service Hours Rate\nSupport 10 50\n20 45\nExtras inner one inner two',
+        cells: [
+          ['Service', 'Hours', 'Rate'],
+          ['Support', '10', '50'],
+          ['Support', '20', '45'],
+          ['Extras', 'Extras', 'inner one inner two'],
+        ],
+      },
+      { type: 'Footer', text: 'Contract footer' },
+      { type: 'Header', text: 'Appendix header' },
+      { type: 'Title', text: 'Appendix' },
+      { type: 'NarrativeText', text: 'Prices in the appendix are valid until the end of the calendar year.' },
+    ],
+  };
+}
+
+/** Two text columns and a caption under them: reading order must follow the slide's geometry. */
+async function renderColumnsPptx(): Promise<{ data: Uint8Array; expected: ExpectedElement[] }> {
+  const deck = new PptxGenJS();
+  const slide = deck.addSlide();
+  slide.addText('Market Overview', { x: 0.5, y: 0.3, w: 9, h: 0.8, fontSize: 32, bold: true });
+  // Added in an order that differs from the visual order on purpose.
+  slide.addText('Prices in the south rose slowly because supply kept pace with demand.', {
+    x: 5,
+    y: 1.4,
+    w: 4.5,
+    h: 2,
+  });
+  slide.addText('Prices in the north rose quickly because new housing was scarce.', {
+    x: 0.5,
+    y: 1.4,
+    w: 4.5,
+    h: 2,
+  });
+  slide.addText('Source: regional statistics office, 2024 survey.', { x: 0.5, y: 4.8, w: 9, h: 0.5 });
+  return {
+    data: new Uint8Array((await deck.write({ outputType: 'nodebuffer' })) as Buffer),
+    expected: [
+      { type: 'Title', text: 'Market Overview' },
+      { type: 'NarrativeText', text: 'Prices in the north rose quickly because new housing was scarce.' },
+      {
+        type: 'NarrativeText',
+        text: 'Prices in the south rose slowly because supply kept pace with demand.',
+      },
+      { type: 'UncategorizedText', text: 'Source: regional statistics office, 2024 survey.' },
+    ],
+  };
+}
+
 export const source: CaseSource = {
   area: 'office',
   async cases(): Promise<EvalCase[]> {
     const pptx = await renderPptx();
     const xlsx = await renderXlsx();
+    const complex = await renderComplexDocx();
+    const columns = await renderColumnsPptx();
     return [
+      {
+        name: 'office/docx-sections',
+        format: 'docx',
+        filename: 'contract.docx',
+        data: complex.data,
+        expected: complex.expected,
+      },
+      {
+        name: 'office/pptx-columns',
+        format: 'pptx',
+        filename: 'market.pptx',
+        data: columns.data,
+        expected: columns.expected,
+      },
       {
         name: 'office/docx-report',
         format: 'docx',
