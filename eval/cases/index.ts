@@ -5,6 +5,6 @@ import type { CaseSource } from '../types.js';
  * libraries (docx, xlsx, pdf...) from a known structure; add a new module's import here.
  */
 export async function loadCaseSources(): Promise<CaseSource[]> {
-  const modules = await Promise.all([import('./text.js'), import('./office.js')]);
+  const modules = await Promise.all([import('./text.js'), import('./office.js'), import('./pdf.js'), import('./scans.js')]);
   return modules.map((module) => module.source);
 }

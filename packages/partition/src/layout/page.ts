@@ -108,14 +108,29 @@ export function analysePage(page: PageInput): PageLayout {
     if (pictureRegions.some((region) => coverage(image, region) > 0.5)) continue;
     items.push(imageItem(image));
   }
-  const order = readingOrder(items);
   return {
     pageNumber: page.pageNumber,
     width: page.width,
     height: page.height,
     system: page.system,
-    items: order.map((index) => items[index]!),
+    items: pageOrder(items, page.height),
   };
+}
+
+/** Share of the page height at the top and bottom where running headers and footers live. */
+const MARGIN_BAND = 0.1;
+
+/**
+ * Items wholly inside the top margin band come first (left to right), those inside the bottom band
+ * last; the body in between is ordered by the column rules (reading-order.ts). Without this, a short
+ * heading at the left of the first body line would precede a centred running header above it.
+ */
+function pageOrder(items: LayoutItem[], pageHeight: number): LayoutItem[] {
+  const top = items.filter((item) => item.y1 <= MARGIN_BAND * pageHeight);
+  const bottom = items.filter((item) => item.y0 >= (1 - MARGIN_BAND) * pageHeight && !top.includes(item));
+  const body = items.filter((item) => !top.includes(item) && !bottom.includes(item));
+  const byRow = (a: LayoutItem, b: LayoutItem) => a.y0 - b.y0 || a.x0 - b.x0;
+  return [...top.sort(byRow), ...readingOrder(body).map((index) => body[index]!), ...bottom.sort(byRow)];
 }
 
 function isContentImage(image: ImageRegion, page: PageInput): boolean {

@@ -27,6 +27,8 @@ export type PdfBlock =
       rowHeight?: number;
       size?: number;
       boldHeader?: boolean;
+      /** Let cell text wrap inside the cell (rowHeight must leave room). */
+      wrap?: boolean;
     }
   | { kind: 'image'; png: Uint8Array; x: number; y: number; width: number; height: number }
   | {
@@ -165,9 +167,10 @@ function drawBlock(
         row.forEach((cell, c) => {
           const bold = block.boldHeader && r === 0;
           document.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
-          document.text(cell, cellX + 4, top + r * rowHeight + (rowHeight - size) / 2, {
+          const cellTop = block.wrap ? top + r * rowHeight + 4 : top + r * rowHeight + (rowHeight - size) / 2;
+          document.text(cell, cellX + 4, cellTop, {
             width: block.columnWidths[c]! - 8,
-            lineBreak: false,
+            lineBreak: Boolean(block.wrap),
           });
           cellX += block.columnWidths[c]!;
         });
