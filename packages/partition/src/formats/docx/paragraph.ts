@@ -142,8 +142,8 @@ class ParagraphReader {
     else if (name === 'w:sdt') this.readContainer(child(node, 'w:sdtContent') ?? node);
     else if (name === 'mc:AlternateContent') this.readAlternateContent(node, (el) => this.readInline(el));
     else if (name === 'm:oMath' || name === 'm:oMathPara') this.fragment.append(mathText(node), false, false);
-    else if (!SKIPPED.has(name) && name.startsWith('w:') === false && name !== 'm:r') {
-      // Unknown wrappers from other namespaces (e.g. w14, custom XML) may hold runs: look inside.
+    else if (!SKIPPED.has(name) && !name.startsWith('w:')) {
+      // Wrappers from other namespaces (w14, custom XML) may hold runs: look inside them.
       this.readContainer(node);
     }
   }
@@ -189,7 +189,6 @@ class ParagraphReader {
   private readRunChild(node: XmlElement, bold: boolean, italic: boolean): void {
     const mode = this.context.pageBreakMode;
     switch (node.name) {
-      case 't':
       case 'w:t':
         this.fragment.append(textContent(node), bold, italic);
         break;

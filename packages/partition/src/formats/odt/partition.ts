@@ -120,7 +120,11 @@ class OdtWriter {
             if (item.name !== 'text:list-item' && item.name !== 'text:list-header') continue;
             for (const inner of children(item)) {
               if (inner.name === 'text:list') this.writeBlocks({ ...item, children: [inner] }, listDepth + 1);
-              else if (inner.name === 'text:p' || inner.name === 'text:h') {
+              else if (inner.name === 'text:h') {
+                // A numbered heading is written as a list item holding a heading.
+                const level = Number(inner.attrs['text:outline-level'] ?? 1) - 1;
+                this.writeParagraph(inner, { kind: 'title', depth: level });
+              } else if (inner.name === 'text:p') {
                 this.writeParagraph(inner, { kind: 'list', depth: listDepth });
               } else this.writeBlocks({ ...item, children: [inner] }, listDepth);
             }
