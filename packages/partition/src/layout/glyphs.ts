@@ -41,7 +41,8 @@ const LIGATURES: Record<string, string> = {
 
 /** Presentation-form ligatures (ﬁ, ﬂ...) as the letters they stand for, so text search finds them. */
 export function expandLigature(char: string): string {
-  return LIGATURES[char] ?? char;
+  const code = char.charCodeAt(0);
+  return code >= 0xfb00 && code <= 0xfb06 ? (LIGATURES[char] ?? char) : char;
 }
 
 function verticalOverlap(a: Box, b: Box): number {
@@ -64,7 +65,9 @@ export function removeDuplicateGlyphs(glyphs: readonly Glyph[]): Glyph[] {
     let duplicate = false;
     for (let dx = -1; dx <= 1 && !duplicate; dx++) {
       for (let dy = -1; dy <= 1 && !duplicate; dy++) {
-        for (const other of seen.get((cx + dx) * 65536 + (cy + dy)) ?? []) {
+        const bucket = seen.get((cx + dx) * 65536 + (cy + dy));
+        if (bucket === undefined) continue;
+        for (const other of bucket) {
           if (other.text === glyph.text && isSamePlace(other, glyph)) {
             duplicate = true;
             break;
