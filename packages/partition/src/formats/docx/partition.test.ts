@@ -230,4 +230,58 @@ describe('docx partitioner', () => {
     const lying = zipWithBomb(parts, 'word/document.xml', 1024, 64 * 1024 * 1024);
     expect(await errorCode(lying, 'bomb2.docx')).toBe('limit_exceeded');
   });
+
+  it('uses Word rendered page breaks when present, splitting a paragraph that spans two pages', async () => {
+    const document = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({
+              children: [new TextRun('Closing words of page one '), new TextRun('opening words of page two')],
+            }),
+            new Paragraph({ children: [new PageBreak()] }),
+            new Paragraph('Still on page two because Word rendered no break here.'),
+          ],
+        },
+      ],
+    });
+    const { unzipSync, zipSync, strToU8, strFromU8 } = await import('fflate');
+    const parts = unzipSync(new Uint8Array(await Packer.toBuffer(document)));
+    const xml = strFromU8(parts['word/document.xml']!);
+    const marked = xml.replace(/(<w:t[^>]*>opening words)/, '<w:lastRenderedPageBreak/>$1');
+    expect(marked).not.toBe(xml);
+    parts['word/document.xml'] = strToU8(marked);
+    const elements = await partition(
+      { data: zipSync(parts), filename: 'rendered.docx' },
+      { include_page_breaks: true },
+    );
+    // Types come from the shared text classifier; this test is about pages and fragments.
+    expect(elements.map((e) => [e.type === 'PageBreak', e.text, e.metadata.page_number])).toEqual([
+      [false, 'Closing words of page one', 1],
+      [true, '', undefined],
+      [false, 'opening words of page two', 2],
+      [false, 'Still on page two because Word rendered no break here.', 2],
+    ]);
+  });
+
+  it('promotes a short all-bold Normal paragraph to Title, but not a bold sentence', async () => {
+    const document = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ children: [new TextRun({ text: 'Payment Terms', bold: true })] }),
+            new Paragraph({
+              children: [new TextRun({ text: 'Invoices are due within thirty days.', bold: true })],
+            }),
+            new Paragraph({ children: [new TextRun('Late Fees')] }),
+          ],
+        },
+      ],
+    });
+    const elements = await partition({
+      data: new Uint8Array(await Packer.toBuffer(document)),
+      filename: 'terms.docx',
+    });
+    expect(elements.map((e) => e.type)).toEqual(['Title', 'NarrativeText', 'UncategorizedText']);
+  });
 });
