@@ -1,7 +1,17 @@
-import { ServiceError } from '../../errors.js';
 import type { FormatPartitioner } from '../format.js';
+import { decodeTextOrWindows1252 } from '../html/decode-markup.js';
+import { htmlToDrafts } from '../html/html-to-drafts.js';
+import { assertMarkupText } from '../html/partition.js';
+import { rstToHtml } from './to-html.js';
 
-// Placeholder while the format is being written; replaced by the real partitioner.
-export const partition: FormatPartitioner = async ({ fileType }) => {
-  throw new ServiceError('unsupported_file_type', `Partitioning ${fileType.mime} is not implemented yet.`);
+/**
+ * reStructuredText: converted to HTML by a small parser of our own (to-html.ts), then read by
+ * htmlToDrafts, so titles, lists, tables and code give the same elements as in HTML and Markdown.
+ */
+export const partition: FormatPartitioner = async ({ data, options }) => {
+  assertMarkupText(data, 'reStructuredText');
+  const { text } = decodeTextOrWindows1252(data, options.encoding);
+  const source = text.replace(/^\uFEFF/, '');
+  if (source.trim() === '') return [];
+  return htmlToDrafts(rstToHtml(source), { useDeclaredLanguage: false, detectPageChrome: false });
 };
