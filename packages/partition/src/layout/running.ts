@@ -60,9 +60,10 @@ export function findRunningItems(
     }
     // Running text is set no larger than the body; a chapter heading at the top of every page is not.
     if ((item.fontSize ?? 0) > bodyFontSize * 1.1) continue;
-    const repeated = (pagesWithKey.get(itemKey)?.size ?? 0) >= Math.min(repeatsNeeded, pages.length);
+    const repeated =
+      pages.length > 1 && (pagesWithKey.get(itemKey)?.size ?? 0) >= Math.min(repeatsNeeded, pages.length);
     const byPosition = !repeated && band(item, page, EDGE_BAND) === where;
-    if ((repeated && pages.length > 1) || byPosition) result.set(item, where === 'top' ? 'Header' : 'Footer');
+    if (repeated || byPosition) result.set(item, where === 'top' ? 'Header' : 'Footer');
   }
   return result;
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { readingOrder } from './reading-order.js';
+
+const box = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1 });
+
+describe('readingOrder', () => {
+  it('reads two columns column by column under a spanning title', () => {
+    const boxes = [
+      box(320, 100, 540, 200), // right, top
+      box(72, 100, 290, 200), // left, top
+      box(72, 40, 540, 80), // title
+      box(72, 220, 290, 320), // left, bottom
+      box(320, 220, 540, 320), // right, bottom
+    ];
+    expect(readingOrder(boxes)).toEqual([2, 1, 3, 0, 4]);
+  });
+
+  it('reads the columns above a full-width figure before those below it', () => {
+    const boxes = [
+      box(72, 100, 290, 200), // 0 left above
+      box(320, 100, 540, 200), // 1 right above
+      box(72, 220, 540, 300), // 2 figure spanning both
+      box(72, 320, 290, 420), // 3 left below
+      box(320, 320, 540, 420), // 4 right below
+    ];
+    expect(readingOrder(boxes)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('keeps a single column top to bottom', () => {
+    const boxes = [box(72, 300, 500, 320), box(72, 100, 500, 120), box(90, 200, 480, 220)];
+    expect(readingOrder(boxes)).toEqual([1, 2, 0]);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { LayoutItem, PageLayout } from './page.js';
+import { findRunningItems, isPageNumberText } from './running.js';
+
+function item(text: string, y0: number, fontSize = 9): LayoutItem {
+  return {
+    kind: 'text',
+    text,
+    x0: 72,
+    x1: 300,
+    y0,
+    y1: y0 + 10,
+    fontSize,
+    lineCount: 1,
+    origin: 'text_layer',
+  };
+}
+
+function page(pageNumber: number, items: LayoutItem[]): PageLayout {
+  return { pageNumber, width: 612, height: 792, system: 'PointSpace', items };
+}
+
+describe('running headers and footers', () => {
+  it('needs repetition (digits ignored) and the margin bands, and no larger type than the body', () => {
+    const pages = [1, 2, 3].map((n) =>
+      page(n, [
+        item('Annual Review 2025', 30),
+        item(`Chapter ${n}`, 60, 18),
+        item('Body text of the page that is long enough.', 300, 10),
+        item(`Page ${n} of 3`, 760),
+        item(String(n), 770),
+      ]),
+    );
+    const running = findRunningItems(pages, 10);
+    const types = pages.flatMap((p) => p.items.map((i) => running.get(i) ?? '-'));
+    expect(types).toEqual([
+      ...['Header', '-', '-', 'Footer', 'PageNumber'],
+      ...['Header', '-', '-', 'Footer', 'PageNumber'],
+      ...['Header', '-', '-', 'Footer', 'PageNumber'],
+    ]);
+  });
+
+  it('on a single page, only text hugging the edge counts', () => {
+    const single = [page(1, [item('Confidential', 10), item('A title near the top', 80)])];
+    const running = findRunningItems(single, 10);
+    expect(running.get(single[0]!.items[0]!)).toBe('Header');
+    expect(running.get(single[0]!.items[1]!)).toBeUndefined();
+  });
+
+  it('knows page numbers', () => {
+    for (const text of ['7', '- 7 -', 'vii', '7/12', '(12)']) expect(isPageNumberText(text)).toBe(true);
+    for (const text of ['Page 7 of 12', '2025 Report', 'Chapter 7'])
+      expect(isPageNumberText(text)).toBe(false);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { detectTables, joinWrapped } from './tables.js';
+import type { Rule, TextLine } from './types.js';
+
+const line = (text: string, x0: number, y0: number, width = 40, bold = false): TextLine => ({
+  text,
+  x0,
+  y0,
+  x1: x0 + width,
+  y1: y0 + 10,
+  fontSize: 9,
+  bold,
+  origin: 'text_layer',
+});
+const h = (y: number, x0: number, x1: number): Rule => ({ x0, x1, y0: y - 0.4, y1: y + 0.4 });
+const v = (x: number, y0: number, y1: number): Rule => ({ x0: x - 0.4, x1: x + 0.4, y0, y1 });
+
+describe('ruled tables', () => {
+  it('reads a grid, merging cells that no rule separates', () => {
+    // 3 columns × 3 rows; the first row's first two cells are merged (no rule between them).
+    const rules = [
+      h(100, 0, 300),
+      h(120, 0, 300),
+      h(140, 0, 300),
+      h(160, 0, 300),
+      v(0, 100, 160),
+      v(100, 120, 160),
+      v(200, 100, 160),
+      v(300, 100, 160),
+    ];
+    const lines = [
+      line('Spanning head', 20, 105, 120, true),
+      line('Third', 220, 105, 40, true),
+      line('a', 10, 125),
+      line('b', 110, 125),
+      line('c', 210, 125),
+      line('d', 10, 145),
+      line('e', 110, 145),
+      line('f', 210, 145),
+    ];
+    const { tables, consumed } = detectTables(lines, rules);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual([
+      [{ text: 'Spanning head', colspan: 2 }, 'Third'],
+      ['a', 'b', 'c'],
+      ['d', 'e', 'f'],
+    ]);
+    expect(tables[0]!.headerRows).toBe(1);
+    expect(consumed.size).toBe(8);
+  });
+
+  it('does not take a box around a paragraph for a table', () => {
+    const rules = [h(100, 0, 300), h(200, 0, 300), v(0, 100, 200), v(300, 100, 200)];
+    expect(detectTables([line('Just a framed note.', 10, 110, 200)], rules).tables).toEqual([]);
+  });
+});
+
+describe('unruled tables', () => {
+  it('finds columns from aligned gutters but not in two columns of prose', () => {
+    const rows = [
+      ['Name', 'Qty', 'Price'],
+      ['Apples', '3', '1.20'],
+      ['Pears', '12', '0.80'],
+      ['Plums', '7', '2.10'],
+    ];
+    const lines = rows.flatMap((row, r) => row.map((cell, c) => line(cell, 72 + c * 120, 100 + r * 14)));
+    const { tables } = detectTables(lines, []);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual(rows);
+    const prose = [0, 1, 2, 3].flatMap((r) => [
+      line('the quick brown fox jumps over the lazy dog again', 72, 100 + r * 14, 220),
+      line('and the slow river flows into the wide blue sea', 320, 100 + r * 14, 220),
+    ]);
+    expect(detectTables(prose, []).tables).toEqual([]);
+  });
+});
+
+describe('joinWrapped', () => {
+  it('rejoins a word hyphenated at the line end, keeps real hyphens and spaces', () => {
+    expect(joinWrapped('infor-', 'mation')).toBe('information');
+    expect(joinWrapped('long-', 'Term')).toBe('long- Term');
+    expect(joinWrapped('one', 'two')).toBe('one two');
+    expect(joinWrapped('soft\u00ad', 'ware')).toBe('software');
+  });
+});
