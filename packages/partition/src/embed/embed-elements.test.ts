@@ -4,6 +4,7 @@ import type { Element } from '../elements/element.js';
 import { startOpenAiServer } from '../test-support/provider-servers/openai.js';
 import { fakeVector, type ProviderServer } from '../test-support/provider-servers/server.js';
 import { embedElements, embedElementsWith } from './embed-elements.js';
+import { pickEmbeddingOptions } from './options.js';
 import type { EmbeddingProvider } from './provider.js';
 
 const element = (text: string, id: string): Element => ({
@@ -57,6 +58,17 @@ describe('embedElements', () => {
     ).rejects.toMatchObject({
       code: 'invalid_option',
     });
+  });
+
+  it('picks its options out of a merged options object, aliases included', () => {
+    expect(
+      pickEmbeddingOptions({
+        strategy: 'fast',
+        max_characters: 300,
+        embedding_provider: 'ollama',
+        embedding_endpoint: 'http://localhost:11434',
+      }),
+    ).toEqual({ embedding_provider: 'ollama', embedding_endpoint: 'http://localhost:11434' });
   });
 
   it('works with any provider object, including a chunker-style TextEmbedder', async () => {

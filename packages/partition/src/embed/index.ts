@@ -8,6 +8,7 @@ export {
   type EmbeddingOptionsInput,
   type EmbeddingProviderName,
   embeddingOptionSet,
+  pickEmbeddingOptions,
 } from './options.js';
 export {
   type BatchingSettings,

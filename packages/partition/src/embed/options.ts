@@ -1,4 +1,5 @@
 import { defineOptions, field, type OptionsInput, type OptionsOutput } from '../options/fields.js';
+import { pickOptions } from '../providers/pick-options.js';
 
 /** Values of `embedding_provider`. `mixedbread-ai` is the unstructured-ingest spelling of `mixedbread`. */
 export const EMBEDDING_PROVIDERS = [
@@ -115,6 +116,11 @@ export const embeddingOptionSet = defineOptions({
     placeholder: '<dir>',
   }),
 });
+
+/** The embedding options out of a merged options object (see providers/pick-options.ts). */
+export function pickEmbeddingOptions(options: Record<string, unknown>): EmbeddingOptionsInput {
+  return pickOptions<EmbeddingOptionsInput>(embeddingOptionSet, options);
+}
 
 export type EmbeddingOptionsInput = OptionsInput<typeof embeddingOptionSet.shape>;
 export type EmbeddingOptions = OptionsOutput<typeof embeddingOptionSet.shape>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Element } from '../elements/element.js';
 import { elementSchema } from '../elements/element.js';
 import { enrichElements } from './enrich-elements.js';
+import { pickEntityExtractionOptions } from './options.js';
 
 const el = (text: string, id: string): Element => ({
   type: 'NarrativeText',
@@ -32,6 +33,23 @@ describe('enrichElements', () => {
     expect(output[2]!.metadata.entities).toEqual({ items: [], relationships: [] });
     expect(input[0]!.metadata.entities).toBeUndefined();
     for (const element of output) expect(elementSchema.safeParse(element).success).toBe(true);
+  });
+
+  it('runs on options picked from a merged options object', async () => {
+    const merged = {
+      strategy: 'fast',
+      chunking_strategy: 'basic',
+      entity_extraction: 'local',
+      languages: ['eng'],
+    };
+    const [result] = await enrichElements(
+      [el('Jane Doe lives in Paris.', 'a')],
+      pickEntityExtractionOptions(merged),
+    );
+    expect(result!.metadata.entities?.items).toEqual([
+      { entity: 'Jane Doe', type: 'PERSON' },
+      { entity: 'Paris', type: 'LOCATION' },
+    ]);
   });
 
   it('is off without entity_extraction and rejects unknown engines', async () => {

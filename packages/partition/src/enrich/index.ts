@@ -6,5 +6,6 @@ export {
   type EntityExtractionOptions,
   type EntityExtractionOptionsInput,
   entityExtractionOptionSet,
+  pickEntityExtractionOptions,
 } from './options.js';
 export { ENTITY_TYPES, type EntityExtractor, type EntityItem, type Relationship } from './types.js';

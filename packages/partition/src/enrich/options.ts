@@ -1,5 +1,6 @@
 import { defineOptions, field, type OptionsInput, type OptionsOutput } from '../options/fields.js';
 import { CHAT_PROVIDERS } from '../providers/chat/types.js';
+import { pickOptions } from '../providers/pick-options.js';
 
 export const ENTITY_EXTRACTION_ENGINES = ['local', 'llm'] as const;
 
@@ -66,6 +67,11 @@ export const entityExtractionOptionSet = defineOptions({
   entity_extraction_vertex_project: field.string({ description: 'llm with vertexai: Google Cloud project.' }),
   entity_extraction_vertex_location: field.string({ description: 'llm with vertexai: region.' }),
 });
+
+/** The entity-extraction options out of a merged options object (see providers/pick-options.ts). */
+export function pickEntityExtractionOptions(options: Record<string, unknown>): EntityExtractionOptionsInput {
+  return pickOptions<EntityExtractionOptionsInput>(entityExtractionOptionSet, options);
+}
 
 export type EntityExtractionOptionsInput = OptionsInput<typeof entityExtractionOptionSet.shape>;
 export type EntityExtractionOptions = OptionsOutput<typeof entityExtractionOptionSet.shape>;

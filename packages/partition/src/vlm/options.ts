@@ -1,4 +1,5 @@
 import { defineOptions, field, type OptionsInput, type OptionsOutput } from '../options/fields.js';
+import { pickOptions } from '../providers/pick-options.js';
 
 /**
  * Connection options of the VLM strategy. `vlm_model_provider` and `vlm_model` themselves belong to the
@@ -53,6 +54,11 @@ export const vlmOptionSet = defineOptions({
   }),
   vlm_vertex_location: field.string({ description: 'vertexai: region (default us-central1).' }),
 });
+
+/** The VLM connection options out of a merged options object (see providers/pick-options.ts). */
+export function pickVlmOptions(options: Record<string, unknown>): VlmOptionsInput {
+  return pickOptions<VlmOptionsInput>(vlmOptionSet, options);
+}
 
 export type VlmOptionsInput = OptionsInput<typeof vlmOptionSet.shape>;
 export type VlmConnectionOptions = OptionsOutput<typeof vlmOptionSet.shape>;

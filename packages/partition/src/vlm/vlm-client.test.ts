@@ -207,6 +207,27 @@ describe('vlmPageToDrafts', () => {
     expect(s.requests).toHaveLength(2);
   });
 
+  it('reads only its own options out of the merged partition options', async () => {
+    const s = await startOpenAiServer({ apiKey: KEY });
+    server = s;
+    s.chatReplies.push('<h2>Section</h2>');
+    const merged = {
+      strategy: 'vlm',
+      languages: ['eng'],
+      coordinates: false,
+      chunking_strategy: 'by_title',
+      vlm_model_provider: 'openai',
+      vlm_model: 'gpt-4o-mini',
+      vlm_api_key: KEY,
+      vlm_base_url: `${s.url}/v1`,
+      vlm_max_tokens: 1024,
+    };
+    const drafts = await vlmPageToDrafts(page, 1, merged, runtime);
+    expect(drafts).toMatchObject([{ type: 'Title', text: 'Section' }]);
+    expect(s.requests[0]!.body.max_completion_tokens).toBe(1024);
+    expect(() => createVlmClient({ ...merged, vlm_max_tokens: 5 }, runtime)).toThrow(/vlm_max_tokens/);
+  });
+
   it('rejects missing or unknown providers and models as invalid options', () => {
     expect(() => createVlmClient({ vlm_model: 'x' }, runtime)).toThrow(/vlm_model_provider/);
     expect(() => createVlmClient({ vlm_model_provider: 'openai' }, runtime)).toThrow(/vlm_model/);

@@ -7,12 +7,17 @@ import type { ProviderEnv } from '../providers/credentials.js';
 import { ProviderError } from '../providers/errors.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../providers/retry.js';
 import { extractHtml } from './html-answer.js';
-import { type VlmConnectionOptions, type VlmOptionsInput, vlmOptionSet } from './options.js';
+import { pickVlmOptions, type VlmConnectionOptions, type VlmOptionsInput, vlmOptionSet } from './options.js';
 import { type PageImage, pageImageToPng } from './page-image.js';
 import { VLM_SYSTEM_PROMPT, vlmUserPrompt } from './prompt.js';
 
 /** The partition options that choose the model (SPEC 4.1), plus the connection options of ./options.ts. */
-export type VlmOptions = VlmOptionsInput & { vlm_model_provider?: string; vlm_model?: string };
+export type VlmOptions = VlmOptionsInput & {
+  vlm_model_provider?: string | undefined;
+  vlm_model?: string | undefined;
+  /** Other options of a merged object (strategy, languages…) are ignored. */
+  [other: string]: unknown;
+};
 
 export interface VlmRuntime {
   /** Where keys and addresses may come from when not given as options. Default: process.env. */
@@ -34,8 +39,9 @@ export interface VlmClient {
  * when the provider is unknown or the model or a required setting is missing.
  */
 export function createVlmClient(options: VlmOptions, runtime: VlmRuntime = {}): VlmClient {
-  const { vlm_model_provider: providerName, vlm_model: model, ...rest } = options;
-  const connection: VlmConnectionOptions = vlmOptionSet.parse(rest);
+  // Options may be the whole partition options object: read only the VLM ones.
+  const { vlm_model_provider: providerName, vlm_model: model } = options;
+  const connection: VlmConnectionOptions = vlmOptionSet.parse(pickVlmOptions(options));
   if (!providerName)
     throw missing(
       'vlm_model_provider',

@@ -62,6 +62,8 @@ export function createOpenAiChatModel(settings: ChatModelSettings): ChatModel {
   };
 }
 
+const REASONING_MODEL = /^(o\d|gpt-5)/i;
+
 function buildBody(
   model: string,
   request: ChatRequest,
@@ -79,7 +81,8 @@ function buildBody(
   }
   return {
     model,
-    temperature: 0,
+    // Reasoning models (o1, o3, gpt-5…) refuse any temperature but the default.
+    ...(REASONING_MODEL.test(model) ? {} : { temperature: 0 }),
     ...(hostedByOpenAi ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens }),
     messages: [
       { role: 'system', content: request.system },
