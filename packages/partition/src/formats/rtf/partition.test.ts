@@ -44,6 +44,15 @@ describe('rtf partitioner', () => {
     ).rejects.toSatisfy((error) => error instanceof ServiceError && error.code === 'corrupt_document');
   });
 
+  it('refuses empty and binary files named .rtf', async () => {
+    for (const data of [new Uint8Array(0), new Uint8Array(512).map((_, i) => (i * 97) % 256)]) {
+      const error = await partition({ data, filename: 'x.rtf' }).catch((e) => e);
+      expect(error).toBeInstanceOf(ServiceError);
+      // Detection may already refuse binary bytes; either way the error is typed.
+      expect(error.code).toMatch(/corrupt_document|unsupported_file_type/);
+    }
+  });
+
   it('survives truncated RTF', async () => {
     const elements = await partition({
       data: rtf('{\\rtf1\\ansi {\\pard Unfinished paragraph text'),
