@@ -18,6 +18,7 @@ export {
 export type { FormatContext, FormatModule, FormatPartitioner, NestedInput } from './formats/format.js';
 export { type HtmlToDraftsOptions, htmlToDrafts } from './formats/html/html-to-drafts.js';
 export type { ImageResolver, ResolvedImage } from './formats/html/images.js';
+export { findSoffice as findLibreOffice, LIBREOFFICE_PACKAGES } from './formats/legacy-office/convert.js';
 export { loadPartitioner, supportedFormatIds } from './formats/registry.js';
 export { BUILTIN_LAYOUT_MODEL } from './hires/builtin-analyser.js';
 export { closeOcrEngines, getOcrEngine } from './ocr/engines.js';
