@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Element, partition, ServiceError } from '../../index.js';
@@ -67,5 +68,21 @@ describe('xlsx partitioner', () => {
     expect(await code(fakeEncryptedOffice())).toBe('encrypted_document');
     expect(await code(book.subarray(0, 1500), XLSX_MIME)).toBe('corrupt_document');
     expect(await code(new Uint8Array(0), XLSX_MIME)).toBe('corrupt_document');
+  });
+
+  it('reads legacy .xls workbooks', async () => {
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      workbook,
+      XLSX.utils.aoa_to_sheet([['Budget 2024'], [], ['Item', 'Cost'], ['Rent', 1200], ['Power', 300]]),
+      'Budget',
+    );
+    const data = new Uint8Array(XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+    const elements = await partition({ data, filename: 'budget.xls' });
+    expect(summary(elements)).toEqual([
+      ['Title', 'Budget 2024', 1, 'Budget'],
+      ['Table', 'Item Cost\nRent 1200\nPower 300', 1, 'Budget'],
+    ]);
+    expect(elements[0]!.metadata.filetype).toBe('application/vnd.ms-excel');
   });
 });
