@@ -130,7 +130,11 @@ class PdfiumDocument implements PdfDocument {
         width: space.width,
         height: space.height,
         system: 'PointSpace',
-        lines: glyphsToLines(glyphs.glyphs, objects.rules),
+        // Text entirely outside the visible page (printer marks, cropped-away content) is dropped;
+        // text crossing the edge is cut to it, so every box lies on the page.
+        lines: glyphsToLines(glyphs.glyphs, objects.rules)
+          .filter((line) => line.x1 > 0 && line.y1 > 0 && line.x0 < space.width && line.y0 < space.height)
+          .map((line) => clampBox(line, space)),
         rules: objects.rules.map((rule) => clampBox(rule, space)),
         images: images.filter((image) => image.x1 - image.x0 > 0.5 && image.y1 - image.y0 > 0.5),
         stats: glyphs.stats,
