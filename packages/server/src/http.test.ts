@@ -110,14 +110,12 @@ describe('the official legacy-endpoint client SDK (unstructured-client)', () => 
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     for (let page = 1; page <= 6; page++) {
-      pdf
-        .addPage([612, 792])
-        .drawText(`This is the body text of page number ${page} in the document.`, {
-          x: 72,
-          y: 700,
-          size: 12,
-          font,
-        });
+      pdf.addPage([612, 792]).drawText(`This is the body text of page number ${page} in the document.`, {
+        x: 72,
+        y: 700,
+        size: 12,
+        font,
+      });
     }
     const result = await client().general.partition({
       partitionParameters: {

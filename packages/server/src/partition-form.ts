@@ -1,10 +1,4 @@
-import {
-  defineOptions,
-  field,
-  mergeOptionSets,
-  type OptionsOutput,
-  partitionOptionSet,
-} from '@docsvc/partition';
+import { combineOptionSets, defineOptions, documentOptionSet, field } from '@docsvc/partition';
 
 /** How the partition endpoint answers (not part of partitioning itself). */
 export const responseOptions = defineOptions({
@@ -15,8 +9,7 @@ export const responseOptions = defineOptions({
 });
 
 /**
- * Every form field the partition endpoint reads: the library's partition options under their own names,
- * plus the response options. Unknown fields are ignored (clients send their own extras).
+ * Every form field the partition endpoint reads: the library's document options (partition, chunking,
+ * embeddings, entity extraction) under their own names, plus the response options. Unknown fields are ignored (clients send their own extras).
  */
-export const partitionFormOptions = mergeOptionSets(partitionOptionSet, responseOptions);
-export type PartitionFormOptions = OptionsOutput<typeof partitionFormOptions.shape>;
+export const partitionFormOptions = combineOptionSets(documentOptionSet, responseOptions);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { destinationTypes, getConnector, isConnectorError, sourceTypes } from '@docsvc/connectors';
-import { isServiceError, partitionOptionSet } from '@docsvc/partition';
+import { documentOptionSet, isServiceError } from '@docsvc/partition';
 import { Command, CommanderError } from 'commander';
 import { processorOptions } from '../options.js';
 import { type ConnectorConfig, IngestSetupError, ingest, RecordFailedError } from '../pipeline/ingest.js';
@@ -37,7 +37,7 @@ Examples:
       .enablePositionalOptions();
     if (definition.sourceOptions) addOptionSet(source, definition.sourceOptions);
     addOptionSet(source, processorOptions);
-    addOptionSet(source, partitionOptionSet);
+    addOptionSet(source, documentOptionSet);
     source.option(
       '--output-dir <dir>',
       'Write results as JSON files here (the local destination) when no destination is named.',
@@ -78,13 +78,13 @@ async function run(
   const definition = getConnector(sourceType);
   const sourceConfig = definition.sourceOptions ? readOptionSet(definition.sourceOptions, opts) : {};
   const processor = readOptionSet(processorOptions, opts);
-  const partitionOptions = readOptionSet(partitionOptionSet, opts);
+  const documentOptions = readOptionSet(documentOptionSet, opts) as Record<string, unknown>;
   const reporter = createReporter(process.stderr);
   const summary = await ingest({
     source: { type: sourceType, ...(sourceConfig as object) },
     destination,
     ...processor,
-    ...partitionOptions,
+    ...documentOptions,
     onEvent: reporter.onEvent,
   });
   reporter.finish(summary);

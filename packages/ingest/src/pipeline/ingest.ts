@@ -7,11 +7,12 @@ import {
   type Source,
 } from '@docsvc/connectors';
 import {
+  type DocumentOptionsInput,
+  documentOptionSet,
   type Element,
   isServiceError,
-  type PartitionOptionsInput,
-  partition,
-  partitionOptionSet,
+  pickOptions,
+  processDocument,
 } from '@docsvc/partition';
 import { type ProcessorOptionsInput, processorOptions } from '../options.js';
 import type { IngestEvent, IngestSummary, RecordFailure, StepName } from './events.js';
@@ -27,7 +28,7 @@ export interface ConnectorConfig {
  * `index_name`), partition and processor options flat, with the same snake_case names as the CLI flags
  * and the API form fields.
  */
-export type IngestOptions = PartitionOptionsInput &
+export type IngestOptions = DocumentOptionsInput &
   ProcessorOptionsInput & {
     source: ConnectorConfig;
     /** Defaults to the local destination when `output_dir` is given. */
@@ -66,13 +67,12 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     signal,
     ...flat
   } = options;
-  const processor = processorOptions.parse(pick(flat, processorOptions.fields));
-  const partitionOptions = partitionOptionSet.parse(pick(flat, partitionOptionSet.fields));
-  const unknown = Object.keys(flat).filter(
-    (key) =>
-      !processorOptions.fields.some((f) => f.name === key) &&
-      !partitionOptionSet.fields.some((f) => f.name === key),
-  );
+  const processor = processorOptions.parse(pickOptions(processorOptions, flat));
+  const documentOptions = documentOptionSet.parse(
+    pickOptions(documentOptionSet, flat),
+  ) as DocumentOptionsInput;
+  const known = new Set([...processorOptions.fields, ...documentOptionSet.fields].map((f) => f.name));
+  const unknown = Object.keys(flat).filter((key) => !known.has(key));
   if (unknown.length > 0) throw new IngestSetupError(`Unknown option: ${unknown.join(', ')}`);
 
   const { source, destination } = createConnectors(sourceConfig, destinationConfig, output_dir);
@@ -102,7 +102,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     try {
       const fetched = await source.fetch(record, signal);
       step = 'partition';
-      const elements: Element[] = await partition(
+      const elements: Element[] = await processDocument(
         {
           data: fetched.data,
           filename: fetched.filename,
@@ -110,7 +110,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
           content_type: fetched.content_type,
           last_modified: fetched.last_modified,
         },
-        partitionOptions,
+        documentOptions,
         { signal },
       );
       for (const element of elements) element.metadata.data_source = record.data_source;
@@ -142,12 +142,6 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   summary.ms = performance.now() - started;
   if (fatal) throw fatal;
   return summary;
-}
-
-function pick(values: Record<string, unknown>, fields: readonly { name: string }[]): Record<string, unknown> {
-  const picked: Record<string, unknown> = {};
-  for (const { name } of fields) if (values[name] !== undefined) picked[name] = values[name];
-  return picked;
 }
 
 function createConnectors(

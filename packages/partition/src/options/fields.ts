@@ -278,6 +278,25 @@ export function parseOptionStrings<S extends FieldsShape>(
   return set.parse(typed);
 }
 
+/** Several option sets as one; a name declared twice is a programming error. */
+export function combineOptionSets(...sets: AnyOptionSet[]): AnyOptionSet {
+  const shape: FieldsShape = {};
+  for (const set of sets) {
+    for (const [name, value] of Object.entries(set.shape)) {
+      if (name in shape) throw new Error(`option ${name} is declared in two option sets`);
+      shape[name] = value;
+    }
+  }
+  return defineOptions(shape);
+}
+
+/** The values of `values` that belong to `set` (undefined ones left out). */
+export function pickOptions(set: AnyOptionSet, values: Record<string, unknown>): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const { name } of set.fields) if (values[name] !== undefined) picked[name] = values[name];
+  return picked;
+}
+
 /** snake_case → kebab-case, the CLI form of an option name. */
 export function toKebabCase(name: string): string {
   return name.replaceAll('_', '-');

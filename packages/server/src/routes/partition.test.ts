@@ -118,6 +118,25 @@ describe('POST /general/v0/general', () => {
     }
   });
 
+  it('chunks with the chunking options, including the legacy combine_under_n_chars name', async () => {
+    const text = Array.from(
+      { length: 12 },
+      (_, i) => `Section ${i}\n\nThis paragraph number ${i} is part of the chunking test document.`,
+    ).join('\n\n');
+    const response = await post([
+      { name: 'files', filename: 'long.txt', data: text, contentType: 'text/plain' },
+      { name: 'chunking_strategy', value: 'by_title' },
+      { name: 'max_characters', value: '200' },
+      { name: 'combine_under_n_chars', value: '0' },
+      { name: 'include_orig_elements', value: 'false' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const chunks = response.json() as Element[];
+    expect(new Set(chunks.map((c) => c.type))).toEqual(new Set(['CompositeElement']));
+    expect(chunks.every((c) => c.text.length <= 200)).toBe(true);
+    expect(chunks[0]!.metadata).not.toHaveProperty('orig_elements');
+  });
+
   it('ignores unknown form fields', async () => {
     const response = await post([
       report,

@@ -1,10 +1,10 @@
 import {
+  type DocumentOptionsInput,
   type Element,
   elementsToCsv,
   elementsToJson,
   parseOptionStrings,
-  partition,
-  partitionOptionSet,
+  processDocument,
 } from '@docsvc/partition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission } from '../http/admission.js';
@@ -43,15 +43,19 @@ export async function partitionRoutes(app: FastifyInstance, deps: PartitionRoute
           .code(422)
           .send({ detail: [{ loc: ['body', 'files'], msg: 'Field required', type: 'missing' }] });
       }
-      const { output_format, ...rest } = parseOptionStrings(partitionFormOptions, form.fields);
-      const options = partitionOptionSet.parse(rest);
+      const { output_format, ...options } = parseOptionStrings(
+        partitionFormOptions,
+        form.fields,
+      ) as DocumentOptionsInput & {
+        output_format: string;
+      };
       const accept = request.headers.accept?.split(';')[0]?.trim();
       if (files.length > 1 && accept && !MULTI_FILE_ACCEPT.has(accept)) {
         throw new HttpError(406, `Conflict in media type ${accept} with response type 'multipart/mixed'.`);
       }
       const results: Element[][] = [];
       for (const file of files) {
-        const elements = await partition(
+        const elements = await processDocument(
           { data: await file.read(), filename: file.filename, content_type: file.contentType },
           options,
           { signal: abortOnDisconnect(reply) },
