@@ -50,6 +50,12 @@ export * from './options/partition-options.js';
 export type { DocumentInput, PartitionInput } from './pipeline/input.js';
 export { DEFAULT_LIMITS, type PartitionLimits } from './pipeline/limits.js';
 export { type PartitionRuntime, partition } from './pipeline/partition.js';
+export {
+  type DocumentOptionsInput,
+  type DocumentRuntime,
+  documentOptionSet,
+  processDocument,
+} from './pipeline/process.js';
 export * from './providers/index.js';
 export { decodeText } from './text/decode.js';
 export { detectLanguages, toIso6393 } from './text/languages.js';
