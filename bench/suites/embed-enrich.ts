@@ -6,7 +6,6 @@ import {
   createEmbeddingProviderFromOptions,
   type Element,
   enrichElements,
-  extractLocally,
   partition,
 } from '@docsvc/partition';
 import { startOpenAiServer } from '../../packages/partition/src/test-support/provider-servers/openai.js';
@@ -105,7 +104,8 @@ export const suite: BenchSuite = {
       text,
       metadata: {},
     }));
-    extractLocally('Warm up with Jane Doe in Berlin.');
+    // Warm up: the NLP libraries load on first use.
+    await enrichElements(elements.slice(0, 1), { entity_extraction: 'local' });
     const nerRun = await medianRun(3, () => enrichElements(elements, { entity_extraction: 'local' }));
     const found = nerRun.result.reduce((sum, e) => sum + (e.metadata.entities?.items.length ?? 0), 0);
     const related = nerRun.result.reduce(

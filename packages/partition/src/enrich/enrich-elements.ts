@@ -3,13 +3,12 @@ import { mapWithConcurrency } from '../providers/concurrency.js';
 import type { ProviderEnv } from '../providers/credentials.js';
 import type { RetryPolicy } from '../providers/retry.js';
 import { createLlmEntityExtractor } from './llm/llm-extractor.js';
-import { createLocalEntityExtractor } from './local/local-extractor.js';
 import {
   type EntityExtractionOptions,
   type EntityExtractionOptionsInput,
   entityExtractionOptionSet,
 } from './options.js';
-import type { EntityExtractor } from './types.js';
+import type { Entities, EntityExtractor } from './types.js';
 
 export interface EnrichmentRuntime {
   /** Where provider keys may come from when not given as options. Default: process.env. */
@@ -53,5 +52,13 @@ export function createEntityExtractor(
       retry: runtime.retry,
     });
   }
-  return createLocalEntityExtractor();
+  // The NLP libraries take a second or more to load: only when the local engine is used.
+  let engine: Promise<(text: string) => Entities> | undefined;
+  return {
+    name: 'local',
+    async extract(text) {
+      engine ??= import('./local/local-extractor.js').then((module) => module.extractLocally);
+      return (await engine)(text);
+    },
+  };
 }

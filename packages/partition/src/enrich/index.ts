@@ -1,6 +1,5 @@
 export { createEntityExtractor, type EnrichmentRuntime, enrichElements } from './enrich-elements.js';
 export { LLM_ENTITY_TYPES, SYSTEM_PROMPT as ENTITY_EXTRACTION_PROMPT } from './llm/prompt.js';
-export { extractLocally } from './local/local-extractor.js';
 export {
   ENTITY_EXTRACTION_ENGINES,
   type EntityExtractionOptions,

@@ -1,5 +1,5 @@
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import OpenAI, { AzureOpenAI } from 'openai';
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type OpenAI from 'openai';
 import { ServiceError } from '../errors.js';
 import { type ProviderEnv, requireSetting, resolveSetting } from './credentials.js';
 
@@ -8,7 +8,22 @@ import { type ProviderEnv, requireSetting, resolveSetting } from './credentials.
  * Every client gets: the key and address we resolved (never the SDK's own environment lookup, so the
  * caller's `env` choice holds), our time limit, and no SDK retries — ./retry.ts retries every provider
  * with one policy.
+ *
+ * Settings are checked at once (a missing key is an `invalid_option` before any work starts), but the
+ * SDK itself is imported on first use: each takes hundreds of milliseconds to load, and most users of
+ * this package never call most providers.
  */
+
+/** A client built on first use and then reused. */
+export type LazyClient<T> = () => Promise<T>;
+
+function lazy<T>(build: () => Promise<T>): LazyClient<T> {
+  let client: Promise<T> | undefined;
+  return () => {
+    client ??= build();
+    return client;
+  };
+}
 
 export interface OpenAiClientSettings {
   /** Provider name for messages and defaults: openai, azure-openai, togetherai, openai-compatible... */
@@ -42,7 +57,7 @@ const OPENAI_STYLE: Record<string, { keyEnv: string[]; baseUrlEnv: string[]; def
 const NO_KEY = 'no-key';
 
 export interface BuiltOpenAiClient {
-  client: OpenAI;
+  client: LazyClient<OpenAI>;
   /** The key actually used, for redaction. */
   apiKey: string | undefined;
 }
@@ -74,12 +89,15 @@ export function createOpenAiClient(settings: OpenAiClientSettings): BuiltOpenAiC
     const apiVersion =
       resolveSetting(settings.azureApiVersion, settings.env, ['OPENAI_API_VERSION']) ??
       AZURE_DEFAULT_API_VERSION;
-    const client = new AzureOpenAI({
-      ...common,
-      apiKey,
-      endpoint,
-      apiVersion,
-      ...(settings.azureDeployment ? { deployment: settings.azureDeployment } : {}),
+    const client = lazy(async () => {
+      const { AzureOpenAI } = await import('openai');
+      return new AzureOpenAI({
+        ...common,
+        apiKey,
+        endpoint,
+        apiVersion,
+        ...(settings.azureDeployment ? { deployment: settings.azureDeployment } : {}),
+      });
     });
     return { client, apiKey };
   }
@@ -100,7 +118,10 @@ export function createOpenAiClient(settings: OpenAiClientSettings): BuiltOpenAiC
         style.keyEnv,
       )
     : resolveSetting(settings.apiKey, settings.env, style.keyEnv);
-  const client = new OpenAI({ ...common, apiKey: apiKey ?? NO_KEY, baseURL });
+  const client = lazy(async () => {
+    const { default: OpenAIClient } = await import('openai');
+    return new OpenAIClient({ ...common, apiKey: apiKey ?? NO_KEY, baseURL });
+  });
   return { client, apiKey };
 }
 
@@ -123,7 +144,7 @@ export interface BedrockClientSettings {
  * (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY/AWS_SESSION_TOKEN, AWS_PROFILE, instance roles...), which is
  * what AWS users expect.
  */
-export function createBedrockClient(settings: BedrockClientSettings): BedrockRuntimeClient {
+export function createBedrockClient(settings: BedrockClientSettings): LazyClient<BedrockRuntimeClient> {
   const region =
     resolveSetting(settings.region, settings.env, ['AWS_REGION', 'AWS_DEFAULT_REGION']) ?? 'us-west-2';
   if (Boolean(settings.accessKeyId) !== Boolean(settings.secretAccessKey)) {
@@ -131,19 +152,22 @@ export function createBedrockClient(settings: BedrockClientSettings): BedrockRun
       'bedrock needs both an AWS access key id and a secret access key, or neither (default chain).';
     throw new ServiceError('invalid_option', message);
   }
-  return new BedrockRuntimeClient({
-    region,
-    maxAttempts: 1,
-    requestHandler: { requestTimeout: settings.timeoutMs, connectionTimeout: settings.timeoutMs },
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? {
-          credentials: {
-            accessKeyId: settings.accessKeyId,
-            secretAccessKey: settings.secretAccessKey,
-            ...(settings.sessionToken ? { sessionToken: settings.sessionToken } : {}),
-          },
-        }
-      : {}),
+  return lazy(async () => {
+    const { BedrockRuntimeClient } = await import('@aws-sdk/client-bedrock-runtime');
+    return new BedrockRuntimeClient({
+      region,
+      maxAttempts: 1,
+      requestHandler: { requestTimeout: settings.timeoutMs, connectionTimeout: settings.timeoutMs },
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? {
+            credentials: {
+              accessKeyId: settings.accessKeyId,
+              secretAccessKey: settings.secretAccessKey,
+              ...(settings.sessionToken ? { sessionToken: settings.sessionToken } : {}),
+            },
+          }
+        : {}),
+    });
   });
 }

@@ -1,4 +1,3 @@
-import { InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
 import { ProviderError } from '../../providers/errors.js';
 import type { ProviderConnection } from '../../providers/http.js';
 import { createBedrockClient } from '../../providers/sdk-clients.js';
@@ -33,10 +32,13 @@ export function createBedrockBackend(context: BackendContext): EmbeddingBackend 
   const titanV2 = model.startsWith('amazon.titan-embed-text-v2');
   const dimensions = options.embedding_dimensions;
 
+  let used = false;
   const invoke = async (body: unknown): Promise<Record<string, unknown>> => {
+    used = true;
     let raw: Uint8Array | undefined;
     try {
-      const response = await client.send(
+      const { InvokeModelCommand } = await import('@aws-sdk/client-bedrock-runtime');
+      const response = await (await client()).send(
         new InvokeModelCommand({
           modelId: model,
           contentType: 'application/json',
@@ -75,7 +77,7 @@ export function createBedrockBackend(context: BackendContext): EmbeddingBackend 
       return vectors as number[][];
     },
     async close() {
-      client.destroy();
+      if (used) (await client()).destroy();
     },
   };
 }

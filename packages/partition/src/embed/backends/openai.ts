@@ -44,7 +44,7 @@ export function createOpenAiBackend(provider: string, context: BackendContext): 
     knownDimension: dimensions === undefined ? knownDimension(model) : undefined,
     async embedBatch(texts) {
       try {
-        const response = await client.embeddings.create({
+        const response = await (await client()).embeddings.create({
           model,
           input: texts,
           encoding_format: 'float',

@@ -1,4 +1,4 @@
-import type { Entities, EntityExtractor, EntityItem } from '../types.js';
+import type { Entities, EntityItem } from '../types.js';
 import { findNamedEntities } from './named-entities.js';
 import { findRelationships } from './relationships.js';
 import { analyseText, type Span } from './text-analysis.js';
@@ -9,15 +9,6 @@ import { analyseText, type Span } from './text-analysis.js';
  * from ./relationships.ts. Overlapping mentions keep the longer one (a tie keeps wink's typed
  * patterns: "May 2021" is a DATE, not a person called May).
  */
-export function createLocalEntityExtractor(): EntityExtractor {
-  return {
-    name: 'local',
-    async extract(text: string): Promise<Entities> {
-      return extractLocally(text);
-    },
-  };
-}
-
 export function extractLocally(text: string): Entities {
   if (text.trim() === '') return { items: [], relationships: [] };
   const analysis = analyseText(text);

@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { requireSetting, resolveSetting } from '../credentials.js';
 import { ProviderError } from '../errors.js';
 import type { ProviderConnection } from '../http.js';
@@ -21,13 +21,21 @@ export function createAnthropicChatModel(settings: ChatModelSettings): ChatModel
   );
   const baseURL =
     resolveSetting(settings.baseUrl, settings.env, ['ANTHROPIC_BASE_URL']) ?? 'https://api.anthropic.com';
-  const client = new Anthropic({
-    apiKey,
-    baseURL,
-    timeout: settings.timeoutMs,
-    maxRetries: 0,
-    ...(settings.fetch ? { fetch: settings.fetch } : {}),
-  });
+  // The SDK is loaded on first use (see ../sdk-clients.ts); the key was checked above.
+  let client: Promise<Anthropic> | undefined;
+  const getClient = () => {
+    client ??= import('@anthropic-ai/sdk').then(
+      ({ default: AnthropicClient }) =>
+        new AnthropicClient({
+          apiKey,
+          baseURL,
+          timeout: settings.timeoutMs,
+          maxRetries: 0,
+          ...(settings.fetch ? { fetch: settings.fetch } : {}),
+        }),
+    );
+    return client;
+  };
   const connection: ProviderConnection = {
     provider: 'anthropic',
     timeoutMs: settings.timeoutMs,
@@ -70,7 +78,7 @@ export function createAnthropicChatModel(settings: ChatModelSettings): ChatModel
       };
       const message = await withRetries(async () => {
         try {
-          return await client.messages.create(body);
+          return await (await getClient()).messages.create(body);
         } catch (error) {
           throw fromSdkError(connection, error);
         }

@@ -1,8 +1,7 @@
-import {
-  type ContentBlock,
-  ConverseCommand,
-  type ConverseCommandInput,
-  type ConverseCommandOutput,
+import type {
+  ContentBlock,
+  ConverseCommandInput,
+  ConverseCommandOutput,
 } from '@aws-sdk/client-bedrock-runtime';
 import { ProviderError } from '../errors.js';
 import type { ProviderConnection } from '../http.js';
@@ -69,7 +68,8 @@ export function createBedrockChatModel(settings: ChatModelSettings): ChatModel {
       };
       const output: ConverseCommandOutput = await withRetries(async () => {
         try {
-          return await client.send(new ConverseCommand(input));
+          const { ConverseCommand } = await import('@aws-sdk/client-bedrock-runtime');
+          return await (await client()).send(new ConverseCommand(input));
         } catch (error) {
           throw fromSdkError(connection, error);
         }

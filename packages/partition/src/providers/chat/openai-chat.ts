@@ -45,7 +45,7 @@ export function createOpenAiChatModel(settings: ChatModelSettings): ChatModel {
       const body = buildBody(settings.model, request, hostedByOpenAi);
       const completion = await withRetries(async () => {
         try {
-          return await client.chat.completions.create(body);
+          return await (await client()).chat.completions.create(body);
         } catch (error) {
           throw fromSdkError(connection, error);
         }
