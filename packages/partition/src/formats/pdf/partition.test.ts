@@ -320,6 +320,24 @@ describe('bad PDFs through partition()', () => {
   });
 });
 
+describe('time limits', () => {
+  it('stops with a timeout error when cancelled or out of document time', async () => {
+    const pages: PdfPage[] = Array.from({ length: 6 }, (_, i) => ({
+      blocks: [{ kind: 'paragraph', text: `${LOREM} ${i}` }],
+    }));
+    const data = await makePdf(pages);
+    const cancelled = new AbortController();
+    cancelled.abort();
+    await expect(
+      partition({ data, filename: 'slow.pdf' }, { strategy: 'fast' }, { signal: cancelled.signal }),
+    ).rejects.toMatchObject({ code: 'timeout' });
+    // A 1 ms budget cannot cover starting a page worker, so the document runs out of time.
+    await expect(
+      partition({ data, filename: 'slow.pdf' }, { strategy: 'fast' }, { limits: { documentTimeoutMs: 1 } }),
+    ).rejects.toMatchObject({ code: 'timeout' });
+  });
+});
+
 describe('strategy auto', () => {
   const usable = () => ({ usable: true, sampled: 3, textless: 0 });
   const scanned = () => ({ usable: false, sampled: 3, textless: 3 });
