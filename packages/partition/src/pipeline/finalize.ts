@@ -135,7 +135,9 @@ function setLanguages(elements: Element[], options: PartitionOptions): void {
   if (textual.length === 0) return;
   const documentLanguages = detectLanguages(textual.map((element) => element.text).join('\n'));
   for (const element of textual) {
-    const own = options.detect_language_per_element ? detectLanguages(element.text) : undefined;
+    const own = options.detect_language_per_element
+      ? detectLanguages(element.text, { asciiIsEnglish: false })
+      : undefined;
     const languages = own ?? documentLanguages;
     if (languages) element.metadata.languages = languages;
   }

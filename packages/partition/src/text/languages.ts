@@ -1,4 +1,3 @@
-import { franc, francAll } from 'franc';
 import { iso6393, iso6393To1 } from 'iso-639-3';
 import { ServiceError } from '../errors.js';
 
@@ -36,31 +35,4 @@ export function toIso6393(code: string): string {
   });
 }
 
-/** Fewer letters than this and detection is a guess; we then say nothing rather than something wrong. */
-const MIN_LETTERS = 12;
-/** Detection only needs a sample; longer texts cost time without changing the answer. */
-const SAMPLE_CHARS = 4_000;
-
-/**
- * Detect the languages of a text: the best guess, plus a second one when it scores almost as high
- * (mixed-language documents). Returns undefined when the text is too short to tell.
- */
-export function detectLanguages(text: string): string[] | undefined {
-  const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
-  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
-  if (letters < MIN_LETTERS) return undefined;
-  // Short ASCII text is almost always English in practice, and trigram models misjudge it.
-  if (letters < 40 && /^[\x20-\x7e\s]*$/.test(sample)) return ['eng'];
-  const ranked = francAll(sample, { minLength: MIN_LETTERS });
-  const [best, second] = ranked;
-  if (!best || best[0] === 'und') return undefined;
-  const result = [best[0]];
-  if (second && second[0] !== 'und' && second[1] > 0.97 && sample.length > 400) result.push(second[0]);
-  return result;
-}
-
-/** The single best language, or undefined. */
-export function detectLanguage(text: string): string | undefined {
-  const code = franc(text.slice(0, SAMPLE_CHARS), { minLength: MIN_LETTERS });
-  return code === 'und' ? undefined : code;
-}
+export { type DetectOptions, detectLanguage, detectLanguages } from './language-detect.js';
