@@ -73,6 +73,8 @@ async function prepare(ctx: Context): Promise<Launch> {
       `-Xms${HEAP.engineB}`,
       `-Xmx${HEAP.engineB}`,
       '-XX:+UseG1GC',
+      // C1 only: start-up costs about half the CPU, and test workloads never need C2's peak speed.
+      '-XX:TieredStopAtLevel=1',
       `-Djava.io.tmpdir=${join(runDir, 'tmp')}`,
       '-Dfile.encoding=UTF-8',
       '-cp',
