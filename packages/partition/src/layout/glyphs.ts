@@ -56,31 +56,26 @@ function verticalOverlap(a: Box, b: Box): number {
  * producers embolden text that way). A spatial hash keeps this linear in the number of characters.
  */
 export function removeDuplicateGlyphs(glyphs: readonly Glyph[]): Glyph[] {
+  // Key: the character and a 4-point cell of its top-left corner; a copy lies in the same or a
+  // neighbouring cell. Numeric keys keep this to a few map lookups per character.
   const cell = 4;
-  const seen = new Map<number, Glyph[]>();
+  const seen = new Map<number, Glyph>();
   const kept: Glyph[] = [];
   for (const glyph of glyphs) {
-    const cx = Math.floor((glyph.x0 + glyph.x1) / 2 / cell);
-    const cy = Math.floor((glyph.y0 + glyph.y1) / 2 / cell);
+    const code = glyph.text.charCodeAt(0);
+    const cx = Math.floor(glyph.x0 / cell) + 1;
+    const cy = Math.floor(glyph.y0 / cell) + 1;
     let duplicate = false;
     for (let dx = -1; dx <= 1 && !duplicate; dx++) {
       for (let dy = -1; dy <= 1 && !duplicate; dy++) {
-        const bucket = seen.get((cx + dx) * 65536 + (cy + dy));
-        if (bucket === undefined) continue;
-        for (const other of bucket) {
-          if (other.text === glyph.text && isSamePlace(other, glyph)) {
-            duplicate = true;
-            break;
-          }
-        }
+        const other = seen.get(((cx + dx) * 8192 + (cy + dy)) * 65536 + code);
+        if (other !== undefined && other.text === glyph.text && isSamePlace(other, glyph)) duplicate = true;
       }
     }
     if (duplicate) continue;
     kept.push(glyph);
-    const key = cx * 65536 + cy;
-    const bucket = seen.get(key);
-    if (bucket) bucket.push(glyph);
-    else seen.set(key, [glyph]);
+    const key = (cx * 8192 + cy) * 65536 + code;
+    if (!seen.has(key)) seen.set(key, glyph);
   }
   return kept;
 }
@@ -229,6 +224,10 @@ function toTextLine(fragment: Fragment): TextLine {
     origin: 'text_layer',
   };
   if (fontName) line.fontName = fontName;
-  if (fragment.glyphs[0]!.vertical) line.vertical = true;
+  if (fragment.glyphs[0]!.vertical) {
+    line.vertical = true;
+    const last = fragment.glyphs[fragment.glyphs.length - 1]!;
+    line.verticalFlow = last.y0 >= fragment.glyphs[0]!.y0 ? 'down' : 'up';
+  }
   return line;
 }

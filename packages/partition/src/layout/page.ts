@@ -87,7 +87,8 @@ export function analysePage(page: PageInput): PageLayout {
     });
   }
   const free = joinRowFragments(lines.filter((_, index) => !consumed.has(index)));
-  for (const block of [...buildBlocks(free, rules), ...vertical.map((line) => buildBlocks([line])[0]!)]) {
+  const sideways = sidewaysOrder(vertical, lines);
+  for (const block of [...buildBlocks(free, rules), ...sideways.map((line) => buildBlocks([line])[0]!)]) {
     items.push({
       x0: block.x0,
       y0: block.y0,
@@ -108,13 +109,25 @@ export function analysePage(page: PageInput): PageLayout {
     if (pictureRegions.some((region) => coverage(image, region) > 0.5)) continue;
     items.push(imageItem(image));
   }
+  const keepOrder = sideways.length > 0 && lines.length === 0;
   return {
     pageNumber: page.pageNumber,
     width: page.width,
     height: page.height,
     system: page.system,
-    items: pageOrder(items, page.height),
+    // A page of sideways text keeps the order of its lines (see sidewaysOrder).
+    items: keepOrder ? items : pageOrder(items, page.height),
   };
+}
+
+/**
+ * Vertical lines in reading order when they are all the page has (a page whose text is turned a
+ * quarter): text running down stacks its lines right to left, text running up left to right.
+ */
+function sidewaysOrder(vertical: TextLine[], horizontal: TextLine[]): TextLine[] {
+  if (vertical.length === 0 || horizontal.length > 0) return vertical;
+  const down = vertical.filter((line) => line.verticalFlow === 'down').length * 2 > vertical.length;
+  return [...vertical].sort((a, b) => (down ? b.x0 - a.x0 : a.x0 - b.x0) || a.y0 - b.y0);
 }
 
 /** Share of the page height at the top and bottom where running headers and footers live. */

@@ -27,6 +27,8 @@ export interface TextLine extends Box {
   origin: 'text_layer' | 'ocr' | 'vlm';
   /** The text runs up or down the page (rotated 90°), like the arXiv stamp in a margin. */
   vertical?: boolean;
+  /** For vertical text: whether it reads downwards (turned clockwise) or upwards. */
+  verticalFlow?: 'down' | 'up';
 }
 
 /** A straight ruling line (table borders, separators). */
