@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -92,39 +92,21 @@ async function convertOnce(
     await writeFile(input, data);
     const profile = pathToFileURL(await sharedProfile()).href;
     const timeout = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : DEFAULT_TIMEOUT_MS;
-    await new Promise<void>((resolve, reject) => {
-      execFile(
-        soffice,
-        [
-          `-env:UserInstallation=${profile}`,
-          '--headless',
-          '--norestore',
-          '--nolockcheck',
-          '--convert-to',
-          to,
-          '--outdir',
-          output,
-          input,
-        ],
-        { timeout, killSignal: 'SIGKILL', signal: options.signal, maxBuffer: 1024 * 1024 },
-        (error) => {
-          if (!error) return resolve();
-          if ((error as NodeJS.ErrnoException & { killed?: boolean }).killed) {
-            return reject(
-              new ServiceError(
-                'timeout',
-                `LibreOffice did not convert the .${from} file within ${timeout} ms.`,
-              ),
-            );
-          }
-          reject(
-            new ServiceError('corrupt_document', `LibreOffice failed to convert the .${from} file.`, {
-              cause: error,
-            }),
-          );
-        },
-      );
-    });
+    await runSoffice(
+      soffice,
+      [
+        `-env:UserInstallation=${profile}`,
+        '--headless',
+        '--norestore',
+        '--nolockcheck',
+        '--convert-to',
+        to,
+        '--outdir',
+        output,
+        input,
+      ],
+      { timeout, from, signal: options.signal },
+    );
     const converted = join(output, `document.${to}`);
     if (!existsSync(converted)) {
       throw new ServiceError(
@@ -136,4 +118,57 @@ async function convertOnce(
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Run LibreOffice in its own process group. `soffice` is a script that execs a launcher which starts
+ * `soffice.bin` as a child, so killing only the direct child on a timeout would leave the real converter
+ * running: the whole group is killed instead.
+ */
+function runSoffice(
+  soffice: string,
+  args: string[],
+  { timeout, from, signal }: { timeout: number; from: string; signal: AbortSignal | undefined },
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(soffice, args, { detached: true, stdio: 'ignore' });
+    const killGroup = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // the group has already exited
+      }
+    };
+    let outcome: ServiceError | undefined;
+    const timer = setTimeout(() => {
+      outcome = new ServiceError(
+        'timeout',
+        `LibreOffice did not convert the .${from} file within ${timeout} ms.`,
+      );
+      killGroup();
+    }, timeout);
+    const onAbort = () => {
+      outcome = new ServiceError('timeout', `Converting the .${from} file was cancelled.`);
+      killGroup();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      reject(new ServiceError('converter_unavailable', `LibreOffice could not be started: ${error.message}`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (outcome) reject(outcome);
+      else if (code !== 0)
+        reject(
+          new ServiceError(
+            'corrupt_document',
+            `LibreOffice failed to convert the .${from} file (exit code ${code}).`,
+          ),
+        );
+      else resolve();
+    });
+  });
 }

@@ -20,6 +20,8 @@ async function generatedDoc(): Promise<Uint8Array> {
   return convertWithLibreOffice(docx, 'docx', 'doc');
 }
 
+let legacyDoc: Promise<Uint8Array>;
+
 describe('legacy office (doc, ppt)', () => {
   const saved = process.env.DOCSVC_SOFFICE;
   afterEach(() => {
@@ -49,12 +51,22 @@ describe('legacy office (doc, ppt)', () => {
   it.skipIf(!findSoffice())(
     'converts a .doc with LibreOffice and keeps the original file type',
     async () => {
-      const elements = await partition({ data: await generatedDoc(), filename: 'report.doc' });
+      legacyDoc = generatedDoc();
+      const elements = await partition({ data: await legacyDoc, filename: 'report.doc' });
       expect(elements.map((e) => [e.type, e.text])).toEqual([
         ['Title', 'Legacy Report'],
         ['NarrativeText', 'This paragraph was written to a binary Word file and read back again.'],
       ]);
       expect(elements[0]!.metadata.filetype).toBe(DOC_MIME);
+      // The same file under a time limit too short for LibreOffice to start: a typed timeout.
+      const error = await partition(
+        { data: await legacyDoc, filename: 'report.doc' },
+        {},
+        { limits: { documentTimeoutMs: 30 } },
+      )
+        .then(() => undefined)
+        .catch((e) => e);
+      expect(error?.code).toBe('timeout');
     },
     120_000,
   );
