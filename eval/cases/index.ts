@@ -5,6 +5,12 @@ import type { CaseSource } from '../types.js';
  * libraries (docx, xlsx, pdf...) from a known structure; add a new module's import here.
  */
 export async function loadCaseSources(): Promise<CaseSource[]> {
-  const modules = await Promise.all([import('./text.js'), import('./office.js'), import('./pdf.js'), import('./scans.js')]);
+  const modules = await Promise.all([
+    import('./text.js'),
+    import('./office.js'),
+    import('./pdf.js'),
+    import('./scans.js'),
+    import('./markup.js'),
+  ]);
   return modules.map((module) => module.source);
 }
