@@ -11,6 +11,7 @@ export async function loadCaseSources(): Promise<CaseSource[]> {
     import('./pdf.js'),
     import('./scans.js'),
     import('./markup.js'),
+    import('./data-mail.js'),
   ]);
   return modules.map((module) => module.source);
 }

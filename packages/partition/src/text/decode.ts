@@ -104,11 +104,31 @@ export function decodeText(data: Uint8Array, encoding?: string): DecodedText {
   const utf16 = guessBomlessUtf16(data);
   if (utf16) return { text: decodeWith(data, utf16), encoding: utf16 };
   if (isValidUtf8(data)) return { text: utf8Strict.decode(data), encoding: 'utf-8' };
-  const guessed = chardet.detect(data);
+  const guessed = guessLegacyEncoding(data);
   const name = guessed && iconv.encodingExists(guessed) ? normaliseEncodingName(guessed) : 'windows-1252';
   // chardet often says ISO-8859-1 for Windows text; windows-1252 is a superset that maps 0x80-0x9F to characters.
   const effective = name === 'iso-8859-1' ? 'windows-1252' : name;
   return { text: decodeWith(data, effective), encoding: effective };
+}
+
+const LATIN_SINGLE_BYTE = /^(iso-8859-\d+|windows-125\d)$/i;
+const WESTERN = /^(iso-8859-1|windows-1252)$/i;
+
+/**
+ * chardet's statistical guess, except that a weak guess among the Latin single-byte code pages gives way
+ * to windows-1252 when that is nearly as likely: short Western European text (a few accented names)
+ * often scores slightly higher as ISO-8859-2, which turns "Å" into "Ĺ". Confident guesses (Shift_JIS,
+ * GB18030, KOI8-R, a clear ISO-8859-2...) are kept.
+ */
+function guessLegacyEncoding(data: Uint8Array): string | undefined {
+  const candidates = chardet.analyse(data.subarray(0, 256 * 1024));
+  const top = candidates[0];
+  if (!top) return undefined;
+  if (LATIN_SINGLE_BYTE.test(top.name) && !WESTERN.test(top.name) && top.confidence < 60) {
+    const western = candidates.find((candidate) => WESTERN.test(candidate.name));
+    if (western && western.confidence >= top.confidence * 0.6) return 'windows-1252';
+  }
+  return top.name;
 }
 
 /** True when the bytes look like text (no NUL bytes in the sample, unless UTF-16/32). */
