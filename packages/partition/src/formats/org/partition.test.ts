@@ -115,6 +115,18 @@ hidden
   });
 });
 
+describe('Org: images', () => {
+  it('uses a #+CAPTION as the text of the image it describes, once', () => {
+    expect(
+      drafts('#+CAPTION: The harbour at dawn\n[[./harbour.jpg]]\n').map((d) => [d.type, d.text]),
+    ).toEqual([['Image', 'The harbour at dawn']]);
+    expect(drafts('#+CAPTION: Figure 2\n[[./a.png][A boat]]\n').map((d) => [d.type, d.text])).toEqual([
+      ['Image', 'A boat'],
+      ['FigureCaption', 'Figure 2'],
+    ]);
+  });
+});
+
 describe('Org: bad input', () => {
   it('handles empty, binary, legacy-encoded, unterminated and deeply nested input', async () => {
     expect(await run('')).toEqual([]);

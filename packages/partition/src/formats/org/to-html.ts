@@ -254,12 +254,13 @@ class OrgParser {
       .join(' ');
     const image = /^\[\[([^\]]+)\](?:\[([^\]]*)\])?\]$/.exec(text);
     if (image && IMAGE_EXTENSION.test(linkTarget(image[1]!))) {
+      // The caption describes the image: it is the Image text, unless the link has its own description.
       const caption = this.takeCaption();
-      const alt = image[2] ?? caption ?? '';
+      const alt = image[2] || caption || '';
       const img = `<img src="${escapeHtml(linkTarget(image[1]!))}" alt="${escapeHtml(alt)}">`;
-      this.out.push(
-        `<figure>${img}${caption ? `<figcaption>${orgInlineToHtml(caption)}</figcaption>` : ''}</figure>`,
-      );
+      const figcaption =
+        caption && caption !== alt ? `<figcaption>${orgInlineToHtml(caption)}</figcaption>` : '';
+      this.out.push(`<figure>${img}${figcaption}</figure>`);
       return;
     }
     this.out.push(`<p>${orgInlineToHtml(text)}</p>`);

@@ -120,6 +120,17 @@ Term
   });
 });
 
+describe('RST: directive bodies', () => {
+  it('ends a directive body at an empty comment, so an indented quote after it is text', () => {
+    const source =
+      '.. code-block:: sh\n\n   make\n\n..\n\n    A quoted warning follows the code block here.\n';
+    expect(shape(source)).toEqual([
+      ['CodeSnippet', 'make', undefined],
+      ['NarrativeText', 'A quoted warning follows the code block here.', undefined],
+    ]);
+  });
+});
+
 describe('RST: inline markup', () => {
   it('keeps links (inline and through targets) and emphasis', () => {
     const [paragraph] =

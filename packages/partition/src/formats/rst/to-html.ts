@@ -271,6 +271,8 @@ function directive(
   depth: number,
 ): { html: string; next: number } {
   const head = lines[start]!.trim();
+  // An empty comment followed by a blank line ends the construct before it and takes no body (docutils).
+  if (head === '..' && isBlank(lines[start + 1])) return { html: '', next: start + 1 };
   const { body: rawBody, next } = indentedBlock(lines, start + 1, 1);
   const body = dedent(rawBody);
   const match = DIRECTIVE.exec(head);
