@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,19 +35,39 @@ export function findSoffice(env: NodeJS.ProcessEnv = process.env): string | unde
 let queue: Promise<unknown> = Promise.resolve();
 let profileFolder: Promise<string> | undefined;
 
+const PROFILE_PREFIX = 'docsvc-soffice-profile-';
+
 function sharedProfile(): Promise<string> {
-  profileFolder ??= mkdtemp(join(tmpdir(), 'docsvc-soffice-profile-')).then((folder) => {
+  profileFolder ??= (async () => {
+    await removeStaleProfiles();
+    const folder = await mkdtemp(join(tmpdir(), `${PROFILE_PREFIX}${process.pid}-`));
     process.once('exit', () => {
       // Synchronous clean-up is the only kind allowed in an exit handler.
-      try {
-        rmSync(folder, { recursive: true, force: true });
-      } catch {
-        // best effort: the folder is in the system temp dir
-      }
+      rmSync(folder, { recursive: true, force: true });
     });
     return folder;
-  });
+  })();
   return profileFolder;
+}
+
+/** Profiles of processes that died without their exit handler (killed, worker threads) are removed. */
+async function removeStaleProfiles(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(PROFILE_PREFIX)) continue;
+    const pid = Number(name.slice(PROFILE_PREFIX.length).split('-')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    await rm(join(tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export interface ConvertOptions {
