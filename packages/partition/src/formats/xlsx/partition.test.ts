@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Element, partition, ServiceError } from '../../index.js';
 import { fakeEncryptedOffice } from '../ooxml/test-support.js';
-import { findRegions } from './regions.js';
+import { findRegions, SparseSheet } from './regions.js';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -49,7 +49,13 @@ describe('xlsx partitioner', () => {
       ['', '', '', ''],
       ['', 'e', 'f', ''],
     ];
-    expect(findRegions(grid)).toEqual([
+    const sheet = new SparseSheet();
+    grid.forEach((row, r) => {
+      row.forEach((text, c) => {
+        sheet.set(r, c, text);
+      });
+    });
+    expect(findRegions(sheet)).toEqual([
       { top: 0, left: 0, bottom: 1, right: 3 },
       { top: 3, left: 1, bottom: 3, right: 2 },
     ]);
@@ -84,5 +90,28 @@ describe('xlsx partitioner', () => {
       ['Table', 'Item Cost\nRent 1200\nPower 300', 1, 'Budget'],
     ]);
     expect(elements[0]!.metadata.filetype).toBe('application/vnd.ms-excel');
+  });
+
+  it('stays sparse when a sheet claims the whole grid for a few cells', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sparse');
+    sheet.getCell('A1').value = 'Start';
+    sheet.getCell('B1').value = 'here';
+    const { unzipSync, zipSync, strFromU8, strToU8 } = await import('fflate');
+    const parts = unzipSync(new Uint8Array(await workbook.xlsx.writeBuffer()));
+    // The used range says A1:XFD1048576 and a cell sits in the very last one: 17 billion grid cells.
+    parts['xl/worksheets/sheet1.xml'] = strToU8(
+      strFromU8(parts['xl/worksheets/sheet1.xml']!)
+        .replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:XFD1048576"/>')
+        .replace(
+          '</sheetData>',
+          '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>End</t></is></c></row></sheetData>',
+        ),
+    );
+    const elements = await partition({ data: zipSync(parts), filename: 'sparse.xlsx' });
+    expect(elements.map((e) => [e.type, e.text])).toEqual([
+      ['Table', 'Start here'],
+      ['Title', 'End'],
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import type { PartitionLimits } from '../../pipeline/limits.js';
 import { classifyText } from '../../text/text-type.js';
 import type { FormatPartitioner } from '../format.js';
 import { isCompoundFile, isEncryptedOoxml, openOfficeZip } from '../ooxml/package.js';
-import { findRegions, type Merge, type Region, singleCellEdges } from './regions.js';
+import { findRegions, type Merge, type Region, SparseSheet, singleCellEdges } from './regions.js';
 
 /**
  * Spreadsheets (.xlsx and legacy .xls), read with SheetJS: one page per sheet (page_number = sheet
@@ -62,72 +62,107 @@ function readWorkbook(data: Uint8Array, limits: PartitionLimits, format: 'xlsx' 
   }
 }
 
+/** Beyond this many cells a region is written as lines of text: its HTML would be unusably large. */
+const MAX_TABLE_CELLS = 2_000_000;
+
+/** The non-empty cells of a sheet, read from SheetJS's dense rows (holes are skipped, never allocated). */
+function readSheet(sheet: XLSX.WorkSheet): SparseSheet {
+  const cells = new SparseSheet();
+  const data = (sheet as { '!data'?: (XLSX.CellObject | undefined)[][] })['!data'] ?? [];
+  data.forEach((row, r) => {
+    row?.forEach((cell, c) => {
+      if (!cell || cell.t === 'z') return;
+      cells.set(r, c, cellText(cell));
+    });
+  });
+  return cells;
+}
+
+function cellText(cell: XLSX.CellObject): string {
+  if (cell.w !== undefined) return cell.w;
+  if (cell.v === undefined || cell.v === null) return '';
+  try {
+    return XLSX.utils.format_cell(cell);
+  } catch {
+    return String(cell.v);
+  }
+}
+
 function sheetDrafts(
   sheet: XLSX.WorkSheet,
   position: { page_number: number; page_name: string },
 ): ElementDraft[] {
-  const reference = sheet['!ref'];
-  if (!reference) return [];
-  const origin = XLSX.utils.decode_range(reference).s;
-  const grid = (
-    XLSX.utils.sheet_to_json<unknown[]>(sheet, {
-      header: 1,
-      raw: false,
-      defval: '',
-      blankrows: true,
-    }) as unknown[][]
-  ).map((row) => row.map((value) => (value === null || value === undefined ? '' : String(value))));
+  const cells = readSheet(sheet);
   const merges: Merge[] = (sheet['!merges'] ?? []).map((range) => ({
-    row: range.s.r - origin.r,
-    col: range.s.c - origin.c,
+    row: range.s.r,
+    col: range.s.c,
     rows: range.e.r - range.s.r + 1,
     cols: range.e.c - range.s.c + 1,
   }));
 
   const drafts: ElementDraft[] = [];
-  for (const region of findRegions(grid, merges)) {
-    const { leading, trailing } = singleCellEdges(grid, region);
-    for (let r = region.top; r < region.top + leading; r++) drafts.push(textDraft(grid, r, region, position));
+  for (const region of findRegions(cells, merges)) {
+    const { leading, trailing } = singleCellEdges(cells, region);
     const tableTop = region.top + leading;
     const tableBottom = region.bottom - trailing;
-    if (tableTop <= tableBottom) {
-      const rows = tableRows(grid, merges, { ...region, top: tableTop, bottom: tableBottom });
-      const text = tableToText(rows);
-      if (text) drafts.push(draft('Table', text, { ...position, text_as_html: tableToHtml(rows) }));
-    }
+    for (let r = region.top; r < tableTop; r++) drafts.push(textDraft(cells, r, region, position));
+    if (tableTop <= tableBottom)
+      drafts.push(...tableDrafts(cells, merges, { ...region, top: tableTop, bottom: tableBottom }, position));
     for (let r = Math.max(tableBottom + 1, tableTop); r <= region.bottom; r++) {
-      drafts.push(textDraft(grid, r, region, position));
+      drafts.push(textDraft(cells, r, region, position));
     }
   }
   return drafts.filter((element) => element.text !== '');
 }
 
+function tableDrafts(
+  cells: SparseSheet,
+  merges: readonly Merge[],
+  region: Region,
+  position: { page_number: number; page_name: string },
+): ElementDraft[] {
+  const columns = cells.usedColumns(region);
+  if ((region.bottom - region.top + 1) * columns.length > MAX_TABLE_CELLS) {
+    const lines: ElementDraft[] = [];
+    for (let r = region.top; r <= region.bottom; r++) lines.push(textDraft(cells, r, region, position));
+    return lines;
+  }
+  const rows = tableRows(cells, merges, region, columns);
+  const text = tableToText(rows);
+  return text ? [draft('Table', text, { ...position, text_as_html: tableToHtml(rows) })] : [];
+}
+
 function textDraft(
-  grid: readonly (readonly string[])[],
+  cells: SparseSheet,
   row: number,
   region: Region,
   position: { page_number: number; page_name: string },
 ): ElementDraft {
-  const text = (grid[row] ?? [])
-    .slice(region.left, region.right + 1)
-    .join(' ')
-    .trim();
-  const classified = classifyText(text);
+  const texts = [...(cells.rows.get(row) ?? new Map<number, string>()).entries()]
+    .filter(([col]) => col >= region.left && col <= region.right)
+    .sort(([a], [b]) => a - b)
+    .map(([, text]) => text.trim());
+  const classified = classifyText(texts.join(' '));
   return draft(classified.type, classified.text, { ...position });
 }
 
-/** The region's cells; a merged range is one cell with its spans, the cells it covers are left out. */
+/**
+ * The region's cells over its used columns (empty spacer columns dropped); a merged range is one cell
+ * with its spans counted in kept columns, and the cells it covers are left out.
+ */
 function tableRows(
-  grid: readonly (readonly string[])[],
+  cells: SparseSheet,
   merges: readonly Merge[],
   region: Region,
+  columns: number[],
 ): TableCell[][] {
   const covered = new Set<string>();
-  const spans = new Map<string, Merge>();
+  const origins = new Map<string, Merge>();
   for (const merge of merges) {
     if (merge.row > region.bottom || merge.row + merge.rows - 1 < region.top) continue;
     if (merge.col > region.right || merge.col + merge.cols - 1 < region.left) continue;
-    spans.set(`${merge.row},${merge.col}`, merge);
+    if (merge.rows * merge.cols > MAX_TABLE_CELLS) continue;
+    origins.set(`${merge.row},${merge.col}`, merge);
     for (let r = merge.row; r < merge.row + merge.rows; r++) {
       for (let c = merge.col; c < merge.col + merge.cols; c++) {
         if (r !== merge.row || c !== merge.col) covered.add(`${r},${c}`);
@@ -136,20 +171,21 @@ function tableRows(
   }
   const rows: TableCell[][] = [];
   for (let r = region.top; r <= region.bottom; r++) {
-    const cells: TableCell[] = [];
-    for (let c = region.left; c <= region.right; c++) {
+    const row: TableCell[] = [];
+    for (const c of columns) {
       if (covered.size > 0 && covered.has(`${r},${c}`)) continue;
-      const cell: TableCell = { text: grid[r]?.[c] ?? '' };
-      const merge = spans.size > 0 ? spans.get(`${r},${c}`) : undefined;
+      const cell: TableCell = { text: cells.get(r, c) };
+      const merge = origins.size > 0 ? origins.get(`${r},${c}`) : undefined;
       if (merge) {
-        const bottom = Math.min(region.bottom, merge.row + merge.rows - 1);
-        const right = Math.min(region.right, merge.col + merge.cols - 1);
-        if (right > c) cell.colspan = right - c + 1;
-        if (bottom > r) cell.rowspan = bottom - r + 1;
+        const lastCol = merge.col + merge.cols - 1;
+        const colspan = columns.filter((col) => col >= c && col <= lastCol).length;
+        const rowspan = Math.min(region.bottom, merge.row + merge.rows - 1) - r + 1;
+        if (colspan > 1) cell.colspan = colspan;
+        if (rowspan > 1) cell.rowspan = rowspan;
       }
-      cells.push(cell);
+      row.push(cell);
     }
-    rows.push(cells);
+    rows.push(row);
   }
   return rows;
 }

@@ -1,7 +1,9 @@
 /**
- * Finding the tables of a worksheet: a region is a block of non-empty cells connected through their
- * edges (merged ranges count as filled); blocks whose rows overlap are one region, so a table with
- * spacer columns or holes stays whole. Regions come out in reading order (top row, then left column).
+ * Finding the tables of a worksheet. Sheets are sparse (a used range can claim a million rows and
+ * 16,384 columns for a handful of cells), so everything here works on the non-empty cells only.
+ * A region is a block of non-empty cells connected through their edges (merged ranges count as filled);
+ * blocks whose rows overlap are one region, so spacer columns and holes do not split a table; only empty
+ * rows separate tables. Regions come out in reading order (top row, then left column).
  */
 
 export interface Merge {
@@ -18,48 +20,76 @@ export interface Region {
   right: number;
 }
 
-export function findRegions(grid: readonly (readonly string[])[], merges: readonly Merge[] = []): Region[] {
-  const height = grid.length;
-  const width = Math.max(0, ...grid.map((row) => row.length));
-  if (height === 0 || width === 0) return [];
-  const filled = new Uint8Array(height * width);
-  grid.forEach((row, r) => {
-    row.forEach((cell, c) => {
-      if (cell.trim() !== '') filled[r * width + c] = 1;
-    });
-  });
+/** Excel's widest sheet: keys of the form row × COLUMNS + col stay exact in a double. */
+const COLUMNS = 16_384;
+/** Merged ranges larger than this are not expanded cell by cell (they only matter at their corner). */
+const MAX_EXPANDED_MERGE = 10_000;
+
+/** The non-empty cells of a sheet, by row then column. */
+export class SparseSheet {
+  readonly rows = new Map<number, Map<number, string>>();
+
+  set(row: number, col: number, text: string): void {
+    if (text.trim() === '') return;
+    let cells = this.rows.get(row);
+    if (!cells) {
+      cells = new Map();
+      this.rows.set(row, cells);
+    }
+    cells.set(col, text);
+  }
+
+  get(row: number, col: number): string {
+    return this.rows.get(row)?.get(col) ?? '';
+  }
+
+  /** Columns of a region that hold at least one non-empty cell, in order. */
+  usedColumns(region: Region): number[] {
+    const used = new Set<number>();
+    for (let row = region.top; row <= region.bottom; row++) {
+      for (const col of this.rows.get(row)?.keys() ?? []) {
+        if (col >= region.left && col <= region.right) used.add(col);
+      }
+    }
+    return [...used].sort((a, b) => a - b);
+  }
+}
+
+export function findRegions(sheet: SparseSheet, merges: readonly Merge[] = []): Region[] {
+  const filled = new Set<number>();
+  for (const [row, cells] of sheet.rows) for (const col of cells.keys()) filled.add(row * COLUMNS + col);
   for (const merge of merges) {
-    for (let r = merge.row; r < Math.min(height, merge.row + merge.rows); r++) {
-      for (let c = merge.col; c < Math.min(width, merge.col + merge.cols); c++) filled[r * width + c] = 1;
+    if (merge.rows * merge.cols > MAX_EXPANDED_MERGE) continue;
+    for (let r = merge.row; r < merge.row + merge.rows; r++) {
+      for (let c = merge.col; c < merge.col + merge.cols; c++) filled.add(r * COLUMNS + c);
     }
   }
 
-  const label = new Int32Array(height * width).fill(-1);
+  const seen = new Set<number>();
   const boxes: Region[] = [];
   const stack: number[] = [];
-  for (let start = 0; start < filled.length; start++) {
-    if (!filled[start] || label[start]! >= 0) continue;
-    const id = boxes.length;
-    const box: Region = { top: height, left: width, bottom: -1, right: -1 };
-    label[start] = id;
+  for (const start of filled) {
+    if (seen.has(start)) continue;
+    seen.add(start);
     stack.push(start);
+    const box: Region = { top: Infinity, left: Infinity, bottom: -1, right: -1 };
     while (stack.length > 0) {
-      const index = stack.pop()!;
-      const r = Math.floor(index / width);
-      const c = index - r * width;
-      box.top = Math.min(box.top, r);
-      box.bottom = Math.max(box.bottom, r);
-      box.left = Math.min(box.left, c);
-      box.right = Math.max(box.right, c);
+      const key = stack.pop()!;
+      const row = Math.floor(key / COLUMNS);
+      const col = key - row * COLUMNS;
+      box.top = Math.min(box.top, row);
+      box.bottom = Math.max(box.bottom, row);
+      box.left = Math.min(box.left, col);
+      box.right = Math.max(box.right, col);
       const neighbours = [
-        r > 0 ? index - width : -1,
-        r < height - 1 ? index + width : -1,
-        c > 0 ? index - 1 : -1,
-        c < width - 1 ? index + 1 : -1,
+        key - COLUMNS,
+        key + COLUMNS,
+        col > 0 ? key - 1 : -1,
+        col < COLUMNS - 1 ? key + 1 : -1,
       ];
       for (const next of neighbours) {
-        if (next >= 0 && filled[next] && label[next]! < 0) {
-          label[next] = id;
+        if (next >= 0 && filled.has(next) && !seen.has(next)) {
+          seen.add(next);
           stack.push(next);
         }
       }
@@ -71,8 +101,8 @@ export function findRegions(grid: readonly (readonly string[])[], merges: readon
 
 /**
  * Join regions whose row ranges overlap: spacer columns inside a table (common in financial sheets) and
- * labels beside a table make several components of what a reader sees as one table. Only empty rows
- * separate tables. Sorted by top row, one sweep suffices.
+ * labels beside a table make several components of what a reader sees as one table. Sorted by top row,
+ * one sweep suffices.
  */
 function mergeRowOverlaps(boxes: Region[]): Region[] {
   const sorted = [...boxes].sort((a, b) => a.top - b.top || a.left - b.left);
@@ -90,14 +120,12 @@ function mergeRowOverlaps(boxes: Region[]): Region[] {
   return merged;
 }
 
-/** Rows of a region that hold exactly one non-empty cell, counted from the top and from the bottom. */
-export function singleCellEdges(
-  grid: readonly (readonly string[])[],
-  region: Region,
-): { leading: number; trailing: number } {
-  const isSingle = (r: number) => {
+/** Rows of a region that hold at most one non-empty cell, counted from the top and from the bottom. */
+export function singleCellEdges(sheet: SparseSheet, region: Region): { leading: number; trailing: number } {
+  const isSingle = (row: number) => {
     let count = 0;
-    for (let c = region.left; c <= region.right; c++) if ((grid[r]?.[c] ?? '').trim() !== '') count++;
+    for (const col of sheet.rows.get(row)?.keys() ?? [])
+      if (col >= region.left && col <= region.right) count++;
     return count <= 1;
   };
   let leading = 0;
