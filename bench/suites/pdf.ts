@@ -1,11 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { partition } from '@docsvc/partition';
 import { markdownTable } from '../../scripts/lib/doc-sections.js';
-import { type BenchSuite, machineLine, medianMs } from '../lib.js';
+import { type BenchSuite, machineLine } from '../lib.js';
 import { SAMPLES_DIR } from './formats.js';
 
 /**
@@ -15,27 +15,45 @@ import { SAMPLES_DIR } from './formats.js';
  */
 
 const PDF_DIR = join(SAMPLES_DIR, 'pdf');
-const RUNS = 3;
+const RUNS = 5;
 
 interface FileRow {
   name: string;
   pages: number;
-  fastMs: number;
-  popplerMs: number | undefined;
+  wallMs: number;
+  cpuMs: number;
+  popplerCpuMs: number | undefined;
 }
 
 function hasPdftotext(): boolean {
-  return spawnSync('pdftotext', ['-v']).status === 0;
+  return spawnSync('pdftotext', ['-v']).status === 0 && existsSync('/usr/bin/time');
 }
 
-function pdftotextMs(path: string): number {
-  const times: number[] = [];
-  for (let i = 0; i <= RUNS; i++) {
+/**
+ * pdftotext's CPU time (user + system) per run, from GNU time over RUNS runs: CPU time, unlike wall
+ * time, does not depend on what else the machine is doing.
+ */
+function pdftotextCpuMs(path: string): number {
+  const loop = `for i in $(seq ${RUNS}); do pdftotext -q -enc UTF-8 "$1" /dev/null; done`;
+  const result = spawnSync('/usr/bin/time', ['-f', '%U %S', 'sh', '-c', loop, 'sh', path], {
+    encoding: 'utf8',
+  });
+  const [user, system] = (result.stderr.trim().split('\n').pop() ?? '0 0').split(' ').map(Number);
+  return (((user ?? 0) + (system ?? 0)) * 1000) / RUNS;
+}
+
+/** Median wall time and mean CPU time (all threads of this process) of `fn` over RUNS runs. */
+async function measure(fn: () => Promise<unknown>): Promise<{ wallMs: number; cpuMs: number }> {
+  await fn();
+  const walls: number[] = [];
+  const before = process.cpuUsage();
+  for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
-    execFileSync('pdftotext', ['-enc', 'UTF-8', path, '/dev/null']);
-    if (i > 0) times.push(performance.now() - start);
+    await fn();
+    walls.push(performance.now() - start);
   }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  const cpu = process.cpuUsage(before);
+  return { wallMs: median(walls), cpuMs: (cpu.user + cpu.system) / 1000 / RUNS };
 }
 
 /** Child-process mode: partition one file and print pages and peak RSS (MiB) as JSON. */
@@ -44,18 +62,23 @@ async function measureChild(path: string, pooled: boolean): Promise<void> {
   const start = performance.now();
   const elements = await partition(
     { data, filename: 'bench.pdf' },
-    { strategy: 'fast', split_pdf_page: pooled },
+    { strategy: 'fast', split_pdf_page: pooled, include_page_breaks: true },
   );
   const ms = performance.now() - start;
-  const pages = new Set(elements.map((e) => e.metadata.page_number)).size;
+  const pages = elements.filter((e) => e.type === 'PageBreak').length;
+  const cpu = process.cpuUsage();
   if (pooled) {
     const { closePagePool } = await import('../../packages/partition/src/workers/page-pool.js');
     await closePagePool();
   }
-  console.log(JSON.stringify({ ms, pages, rssMiB: process.resourceUsage().maxRSS / 1024 }));
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  console.log(JSON.stringify({ ms, cpuMs, pages, rssMiB: process.resourceUsage().maxRSS / 1024 }));
 }
 
-function runChild(path: string, pooled: boolean): { ms: number; pages: number; rssMiB: number } {
+function runChild(
+  path: string,
+  pooled: boolean,
+): { ms: number; cpuMs: number; pages: number; rssMiB: number } {
   const result = spawnSync(
     process.execPath,
     [
@@ -116,27 +139,33 @@ export const suite: BenchSuite = {
       try {
         const elements = await partition({ data, filename: name }, { strategy: 'fast' });
         pages = new Set(elements.map((e) => e.metadata.page_number)).size;
+        if (pages === 0) continue;
         textChars = elements.reduce((sum, e) => sum + e.text.length, 0);
       } catch {
         continue; // encrypted sample
       }
       // Scans (no text layer) are not what the fast strategy is for.
       if (pages === 0 || textChars < 100 * pages) continue;
-      const fastMs = await medianMs(() => partition({ data, filename: name }, { strategy: 'fast' }), RUNS);
-      rows.push({ name, pages, fastMs, popplerMs: poppler ? pdftotextMs(path) : undefined });
+      const { wallMs, cpuMs } = await measure(() =>
+        partition({ data, filename: name }, { strategy: 'fast' }),
+      );
+      rows.push({ name, pages, wallMs, cpuMs, popplerCpuMs: poppler ? pdftotextCpuMs(path) : undefined });
     }
     const perFile = rows.map((r) => [
       r.name,
       r.pages,
-      fmt(r.fastMs, 1),
-      fmt((r.pages * 1000) / r.fastMs, 0),
-      fmt(r.popplerMs, 1),
-      r.popplerMs ? fmt(r.fastMs / r.popplerMs, 2) : '–',
+      fmt(r.wallMs, 1),
+      fmt(r.cpuMs, 1),
+      fmt((r.pages * 1000) / r.cpuMs, 0),
+      fmt(r.popplerCpuMs, 1),
+      r.popplerCpuMs ? fmt(r.cpuMs / r.popplerCpuMs, 2) : '–',
     ]);
-    const medianPagesPerSecond = median(rows.map((r) => (r.pages * 1000) / r.fastMs));
-    const totalFast = rows.reduce((s, r) => s + r.fastMs, 0);
-    const totalPoppler = rows.reduce((s, r) => s + (r.popplerMs ?? 0), 0);
-    const ratios = rows.filter((r) => r.popplerMs).map((r) => r.fastMs / r.popplerMs!);
+    const medianPagesPerCpuSecond = median(rows.map((r) => (r.pages * 1000) / r.cpuMs));
+    const totalCpu = rows.reduce((s, r) => s + r.cpuMs, 0);
+    const totalPoppler = rows.reduce((s, r) => s + (r.popplerCpuMs ?? 0), 0);
+    const totalPages = rows.reduce((s, r) => s + r.pages, 0);
+    const ratios = rows.filter((r) => r.popplerCpuMs).map((r) => r.cpuMs / r.popplerCpuMs!);
+    const load = loadavg()[0]!.toFixed(1);
 
     const large = ['DA-619p.pdf', 'pdf2image-memory-error-test-400p.pdf'].map((name) => join(PDF_DIR, name));
     const generated = await thousandPagePdf();
@@ -149,22 +178,37 @@ export const suite: BenchSuite = {
           pooled ? 'worker pool (split_pdf_page)' : 'calling thread',
           result.pages,
           fmt(result.ms / 1000, 1),
-          fmt((result.pages * 1000) / result.ms, 0),
+          fmt(result.cpuMs / 1000, 1),
+          fmt((result.pages * 1000) / result.cpuMs, 0),
           fmt(result.rssMiB, 0),
         ]);
       }
     }
 
     return [
-      `${machineLine()}; strategy fast, one thread, median of ${RUNS} runs after a warm-up; text PDFs among the samples (scans and the encrypted sample skipped). pdftotext ${poppler ? '(poppler-utils) on the same files, same runs' : 'not installed'}.`,
+      `${machineLine()}; load average ${load} when the suite started (other work shares these 2 cores, so wall times vary; CPU times, user + system of all threads, do not). Strategy fast in the calling thread, ${RUNS} runs after a warm-up; text PDFs among the samples (scans and the encrypted sample skipped). pdftotext ${poppler ? '(poppler-utils) on the same files, CPU time from GNU time over the same number of runs' : 'not installed'}.`,
       '',
-      `**Median ${fmt(medianPagesPerSecond)} pages/s** per file (one core). All files: fast ${fmt(totalFast / 1000, 2)} s, pdftotext ${fmt(totalPoppler / 1000, 2)} s (×${fmt(totalPoppler ? totalFast / totalPoppler : undefined, 2)}); median per-file ratio ×${fmt(median(ratios), 2)}.`,
+      `**Median ${fmt(medianPagesPerCpuSecond)} pages per CPU-second** per file; all ${totalPages} pages: ${fmt((totalPages * 1000) / totalCpu)} pages per CPU-second. CPU time, all files: fast ${fmt(totalCpu / 1000, 2)} s, pdftotext ${fmt(totalPoppler / 1000, 2)} s (×${fmt(totalPoppler ? totalCpu / totalPoppler : undefined, 2)}); median per-file ratio ×${fmt(median(ratios), 2)}.`,
       '',
-      markdownTable(['file', 'pages', 'fast ms', 'pages/s', 'pdftotext ms', 'fast / pdftotext'], perFile),
+      markdownTable(
+        [
+          'file',
+          'pages',
+          'fast wall ms',
+          'fast CPU ms',
+          'pages / CPU-s',
+          'pdftotext CPU ms',
+          'fast / pdftotext (CPU)',
+        ],
+        perFile,
+      ),
       '',
-      'Whole documents in a child process each (peak RSS is the child’s, including Node itself):',
+      'Whole documents, each in a child process of its own (include_page_breaks to count pages; CPU of all threads; peak RSS of the process, Node included; workers load the TypeScript sources through tsx here, which adds to their memory):',
       '',
-      markdownTable(['file', 'where pages run', 'pages', 's', 'pages/s', 'peak RSS MiB'], memoryRows),
+      markdownTable(
+        ['file', 'where pages run', 'pages', 'wall s', 'CPU s', 'pages / CPU-s', 'peak RSS MiB'],
+        memoryRows,
+      ),
     ].join('\n');
   },
 };

@@ -30,6 +30,8 @@ interface FontState {
   fontName: string | undefined;
   invisible: boolean;
   vertical: boolean;
+  /** The font has no Unicode map (checked once per text object: it is a property of the font). */
+  unmapped: boolean;
 }
 
 /**
@@ -78,7 +80,7 @@ export function readGlyphs(
       const [bx, by] = space.toDisplay(f32[base + 2]!, f32[base + 3]!);
       stats.chars++;
       if (font.invisible) stats.invisibleChars++;
-      if (x.FPDFText_HasUnicodeMapError(textPage, index) === 1) stats.unmappedChars++;
+      if (font.unmapped) stats.unmappedChars++;
       glyphs.push({
         text: expandLigature(String.fromCodePoint(code)),
         x0: Math.min(ax, bx),
@@ -113,7 +115,15 @@ function isSpace(code: number): boolean {
 }
 
 function emptyFont(): FontState {
-  return { size: 10, bold: false, italic: false, fontName: undefined, invisible: false, vertical: false };
+  return {
+    size: 10,
+    bold: false,
+    italic: false,
+    fontName: undefined,
+    invisible: false,
+    vertical: false,
+    unmapped: false,
+  };
 }
 
 /** Font facts are the same for every character of a text object, so they are read once per object. */
@@ -163,5 +173,6 @@ function readFont(
     fontName,
     invisible: renderMode === RENDER_MODE_INVISIBLE,
     vertical: angle >= 0 && !upright,
+    unmapped: x.FPDFText_HasUnicodeMapError(textPage, index) === 1,
   };
 }
