@@ -102,6 +102,12 @@ describe('csv partitioner', () => {
     expect(await partition({ data: new Uint8Array(), filename: 'empty.csv' })).toEqual([]);
   });
 
+  it('handles a table of many rows (no per-row recursion or argument spreading)', async () => {
+    const rows = Array.from({ length: 150_000 }, (_, index) => `${index}`);
+    const element = await table(utf8(`id\n${rows.join('\n')}\n`), 'long.csv', { languages: ['eng'] });
+    expect(element.text.split('\n')).toHaveLength(150_001);
+  });
+
   it('refuses a table beyond the cell limit with limit_exceeded', () => {
     const columns = 100;
     const rows = Math.ceil(MAX_TABLE_CELLS / columns) + 1;

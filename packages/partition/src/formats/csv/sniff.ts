@@ -82,7 +82,7 @@ const MAX_HEADER_ROWS = 3;
  * be one too. A row with a number in it is data, and at least one data row always remains.
  */
 export function countHeaderRows(rows: readonly (readonly string[])[]): number {
-  const width = Math.max(0, ...rows.map((row) => row.length));
+  const width = rows.reduce((widest, row) => Math.max(widest, row.length), 0);
   let headers = 0;
   while (headers < Math.min(MAX_HEADER_ROWS, rows.length - 1)) {
     const row = rows[headers]!;
