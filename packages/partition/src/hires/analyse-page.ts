@@ -1,8 +1,9 @@
 import type { Box, ImageRegion, PageInput, Rule, TextLine } from '../layout/types.js';
 import type { OcrEngine, RgbaImage } from '../ocr/types.js';
+import { deskew } from './deskew.js';
 import type { LayoutAnalyser } from './layout-model.js';
 import { overlapShare } from './rows.js';
-import { detectRules } from './rules.js';
+import { detectRules, eraseRules } from './rules.js';
 import type { SourcePage } from './source.js';
 import { judgeTextLayer } from './text-quality.js';
 
@@ -10,7 +11,7 @@ import { judgeTextLayer } from './text-quality.js';
  * One page of hi_res or ocr_only, turned into the shared layout input (PageInput) in PixelSpace: the
  * coordinates of the page image (rendered PDF page or decoded picture), origin top-left.
  *
- * - ocr_only: every line comes from OCR of the whole page.
+ * - ocr_only: every line comes from OCR of the whole page (straightened first when skewed).
  * - hi_res: text-layer lines where the PDF has usable text (scaled from points to pixels), OCR of the
  *   whole page where it has none (scans) or only junk, and OCR of the pictures of a born-digital page
  *   (text inside images). Ruling lines come from the pixels and the PDF's vector paths; layout regions
@@ -44,37 +45,37 @@ export async function analysePage(
   pageNumber: number,
   settings: PageAnalysisSettings,
 ): Promise<AnalysedPage> {
-  const { image } = page;
+  const textLayer = page.textLayer;
+  const useTextLayer = settings.mode === 'hi_res' && judgeTextLayer(textLayer).usable;
+  // A page read wholly by OCR may be a skewed scan: straighten it first. (A page with a usable text
+  // layer is born digital and must keep the geometry its text layer is in.)
+  const image = useTextLayer ? page.image : (await deskew(page.image)).image;
   const base = { pageNumber, width: image.width, height: image.height, system: 'PixelSpace' as const };
-  const pixelRules = detectRules(image);
+  const detection = detectRules(image);
   // Tesseract skips text boxed in by table rules, and rules confuse both engines' line finding:
   // OCR reads the page with its rules painted out.
-  const ocrImage = pixelRules.length > 0 ? eraseBoxes(image, pixelRules) : image;
+  const ocrImage = detection.rules.length > 0 ? eraseRules(image, detection) : image;
   if (settings.mode === 'ocr_only') {
     const lines = await settings.ocr.recognize(ocrImage, settings.languages);
     return { ...base, lines, ocrEngine: settings.ocr.name };
   }
-  const textLayer = page.textLayer;
   const scale = textLayer ? image.width / textLayer.width : 1;
-  const images = (textLayer?.images ?? []).map((region) => scaleBox(region, scale));
+  const images = useTextLayer ? (textLayer?.images ?? []).map((region) => scaleBox(region, scale)) : [];
   let lines: TextLine[];
-  let usedOcr = false;
-  if (textLayer && judgeTextLayer(textLayer).usable) {
-    lines = textLayer.lines.map((line) => scaleLine(line, scale));
+  let usedOcr = true;
+  if (useTextLayer && textLayer) {
+    const textLines = textLayer.lines.map((line) => scaleLine(line, scale));
     const pictureLines = await ocrPictures(ocrImage, images, settings);
     const fresh = pictureLines.filter(
-      (line) => !lines.some((text) => overlapShare(line, text) > DUPLICATE_OVERLAP),
+      (line) => !textLines.some((text) => overlapShare(line, text) > DUPLICATE_OVERLAP),
     );
     usedOcr = fresh.length > 0;
-    lines = [...lines, ...fresh];
+    lines = [...textLines, ...fresh];
   } else {
     lines = await settings.ocr.recognize(ocrImage, settings.languages);
-    usedOcr = true;
   }
-  const rules: Rule[] = [
-    ...detectRules(image),
-    ...(textLayer?.rules ?? []).map((rule) => scaleBox(rule, scale)),
-  ];
+  const vectorRules = useTextLayer ? (textLayer?.rules ?? []).map((rule) => scaleBox(rule, scale)) : [];
+  const rules: Rule[] = [...detection.rules, ...vectorRules];
   const regions = settings.layout ? await settings.layout.analyse({ image, lines, rules }) : [];
   return {
     ...base,
@@ -146,17 +147,4 @@ export function cropImage(image: RgbaImage, box: Box): RgbaImage {
     data.set(image.data.subarray(start, start + width * 4), row * width * 4);
   }
   return { data, width, height };
-}
-
-/** A copy of the image with the given boxes (grown by a pixel for anti-aliasing) painted white. */
-export function eraseBoxes(image: RgbaImage, boxes: readonly Box[]): RgbaImage {
-  const data = new Uint8Array(image.data);
-  for (const box of boxes) {
-    const x0 = Math.max(0, Math.floor(box.x0) - 1);
-    const x1 = Math.min(image.width, Math.ceil(box.x1) + 1);
-    const y0 = Math.max(0, Math.floor(box.y0) - 1);
-    const y1 = Math.min(image.height, Math.ceil(box.y1) + 1);
-    for (let y = y0; y < y1; y++) data.fill(255, (y * image.width + x0) * 4, (y * image.width + x1) * 4);
-  }
-  return { data, width: image.width, height: image.height };
 }

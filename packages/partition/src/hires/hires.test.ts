@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TextLine } from '../layout/types.js';
-import { drawPage } from '../ocr/test-support/text-image.js';
+import { degrade, drawPage } from '../ocr/test-support/text-image.js';
 import type { OcrEngine, RgbaImage } from '../ocr/types.js';
 import { partitionOptionSet } from '../options/partition-options.js';
 import { analysePage } from './analyse-page.js';
 import { analyseLayout } from './builtin-analyser.js';
+import { deskew, estimateSkewDegrees } from './deskew.js';
 import { resolveLayoutAnalyser } from './layout-model.js';
 import { elementsFromPages } from './partition-pages.js';
 import { detectRules } from './rules.js';
@@ -60,7 +61,7 @@ describe('ruling lines from pixels', () => {
         { x0: 300, y0: 100, x1: 300, y1: 200 },
       ],
     });
-    const rules = detectRules(image);
+    const { rules } = detectRules(image);
     const horizontal = rules.filter((r) => r.x1 - r.x0 > r.y1 - r.y0);
     const vertical = rules.filter((r) => r.y1 - r.y0 > r.x1 - r.x0);
     expect(horizontal.map((r) => [Math.round((r.y0 + r.y1) / 2), r.x1 - r.x0 > 490])).toEqual([
@@ -237,5 +238,23 @@ describe('hi_res page analysis', () => {
       'Left column sentence number 1 is here. Left column sentence number 2 is here. Left column sentence number 3 is here.',
       'Right column sentence number 1 is here. Right column sentence number 2 is here. Right column sentence number 3 is here.',
     ]);
+  });
+});
+
+describe('deskew', () => {
+  it('measures the angle of a skewed scan and straightens it', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => ({
+      text: 'A line of ordinary text across most of the page width',
+      x: 40,
+      y: 60 + i * 40,
+      fontSize: 24,
+    }));
+    const straight = await drawPage({ width: 900, height: 560, blocks: lines });
+    expect(estimateSkewDegrees(straight)).toBe(0);
+    const skewed = await degrade(straight, { skewDegrees: 2.5 });
+    expect(estimateSkewDegrees(skewed)).toBeCloseTo(2.5, 0);
+    const { image, degrees } = await deskew(skewed);
+    expect(degrees).toBeCloseTo(2.5, 0);
+    expect(Math.abs(estimateSkewDegrees(image))).toBeLessThan(0.3);
   });
 });

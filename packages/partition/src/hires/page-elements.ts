@@ -3,7 +3,7 @@ import type { ElementType } from '../elements/element-types.js';
 import type { ElementMetadata } from '../elements/metadata.js';
 import { tableToHtml, tableToText } from '../elements/table-html.js';
 import type { Box, LayoutLabel, LayoutRegion, TextLine } from '../layout/types.js';
-import { classifyText } from '../text/text-type.js';
+import { classifyText, isBulleted, isNumberedListItem } from '../text/text-type.js';
 import type { AnalysedPage } from './analyse-page.js';
 import { centreY, groupRows, height, median, overlapShare, union } from './rows.js';
 import { tableCells } from './table-structure.js';
@@ -116,20 +116,24 @@ function buildBlocks(lines: readonly TextLine[], regions: readonly LayoutRegion[
     for (const line of row) {
       const region = regionOf(line);
       const lineHeight = height(line);
-      const target = blocks.find((block) => {
-        const last = block.lines.at(-1)!;
-        const gap = line.y0 - last.y1;
-        const overlapsX = Math.min(block.x1, line.x1) - Math.max(block.x0, line.x0) > 0;
-        const sameSize = Math.abs(height(last) - lineHeight) < Math.max(height(last), lineHeight) * 0.35;
-        return (
-          block.region === region &&
-          overlapsX &&
-          sameSize &&
-          gap > -lineHeight * 0.5 &&
-          gap < lineHeight * BLOCK_GAP &&
-          centreY(line) > centreY(last)
-        );
-      });
+      // A bullet or number at the start of a line begins a list item of its own.
+      const startsItem = isBulleted(line.text) || isNumberedListItem(line.text);
+      const target = startsItem
+        ? undefined
+        : blocks.find((block) => {
+            const last = block.lines.at(-1)!;
+            const gap = line.y0 - last.y1;
+            const overlapsX = Math.min(block.x1, line.x1) - Math.max(block.x0, line.x0) > 0;
+            const sameSize = Math.abs(height(last) - lineHeight) < Math.max(height(last), lineHeight) * 0.35;
+            return (
+              block.region === region &&
+              overlapsX &&
+              sameSize &&
+              gap > -lineHeight * 0.5 &&
+              gap < lineHeight * BLOCK_GAP &&
+              centreY(line) > centreY(last)
+            );
+          });
       if (target) {
         target.lines.push(line);
         Object.assign(target, union([target, line]));

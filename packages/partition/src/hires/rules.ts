@@ -16,15 +16,46 @@ const MIN_RULE_SHARE = 0.04;
 /** ...and at most this thick relative to its length (a skewed rule drifts a little). */
 const MAX_THICKNESS_RATIO = 0.06;
 
-export function detectRules(image: RgbaImage): Rule[] {
+export interface RuleDetection {
+  rules: Rule[];
+  /** The ink runs that make up the rules, to paint them out exactly (a skewed rule's box holds text). */
+  runs: { direction: 'horizontal' | 'vertical'; line: number; start: number; end: number }[];
+}
+
+export function detectRules(image: RgbaImage): RuleDetection {
   const { width, height } = image;
   const ink = inkMask(image);
-  const horizontal = linkRuns(ink, width, height, 'horizontal');
-  const vertical = linkRuns(ink, width, height, 'vertical');
-  return [
-    ...horizontal.filter((r) => isRule(r.x1 - r.x0, r.y1 - r.y0, width)),
-    ...vertical.filter((r) => isRule(r.y1 - r.y0, r.x1 - r.x0, height)),
-  ];
+  const horizontal = linkRuns(ink, width, height, 'horizontal').filter((g) =>
+    isRule(g.box.x1 - g.box.x0, g.box.y1 - g.box.y0, width),
+  );
+  const vertical = linkRuns(ink, width, height, 'vertical').filter((g) =>
+    isRule(g.box.y1 - g.box.y0, g.box.x1 - g.box.x0, height),
+  );
+  return {
+    rules: [...horizontal, ...vertical].map((g) => g.box),
+    runs: [
+      ...horizontal.flatMap((g) => g.runs.map((run) => ({ direction: 'horizontal' as const, ...run }))),
+      ...vertical.flatMap((g) => g.runs.map((run) => ({ direction: 'vertical' as const, ...run }))),
+    ],
+  };
+}
+
+/** A copy of the image with the rules' ink painted white (one pixel of margin for anti-aliasing). */
+export function eraseRules(image: RgbaImage, detection: RuleDetection): RgbaImage {
+  const data = new Uint8Array(image.data);
+  const paint = (x: number, y: number) => {
+    if (x >= 0 && y >= 0 && x < image.width && y < image.height)
+      data.fill(255, (y * image.width + x) * 4, (y * image.width + x) * 4 + 4);
+  };
+  for (const run of detection.runs) {
+    for (let i = run.start - 1; i <= run.end; i++) {
+      for (let side = -1; side <= 1; side++) {
+        if (run.direction === 'horizontal') paint(i, run.line + side);
+        else paint(run.line + side, i);
+      }
+    }
+  }
+  return { data, width: image.width, height: image.height };
 }
 
 function isRule(length: number, thickness: number, side: number): boolean {
@@ -60,7 +91,7 @@ function linkRuns(
   width: number,
   height: number,
   direction: 'horizontal' | 'vertical',
-): Rule[] {
+): { box: Rule; runs: Run[] }[] {
   const lines = direction === 'horizontal' ? height : width;
   const length = direction === 'horizontal' ? width : height;
   const at =
@@ -105,21 +136,34 @@ function linkRuns(
     }
     previous = current;
   }
-  const boxes = new Map<number, { lineMin: number; lineMax: number; start: number; end: number }>();
+  const groups = new Map<
+    number,
+    { lineMin: number; lineMax: number; start: number; end: number; runs: Run[] }
+  >();
   runs.forEach((run, index) => {
     const root = find(index);
-    const box = boxes.get(root);
-    if (!box) boxes.set(root, { lineMin: run.line, lineMax: run.line + 1, start: run.start, end: run.end });
+    const group = groups.get(root);
+    if (!group)
+      groups.set(root, {
+        lineMin: run.line,
+        lineMax: run.line + 1,
+        start: run.start,
+        end: run.end,
+        runs: [run],
+      });
     else {
-      box.lineMin = Math.min(box.lineMin, run.line);
-      box.lineMax = Math.max(box.lineMax, run.line + 1);
-      box.start = Math.min(box.start, run.start);
-      box.end = Math.max(box.end, run.end);
+      group.lineMin = Math.min(group.lineMin, run.line);
+      group.lineMax = Math.max(group.lineMax, run.line + 1);
+      group.start = Math.min(group.start, run.start);
+      group.end = Math.max(group.end, run.end);
+      group.runs.push(run);
     }
   });
-  return [...boxes.values()].map((box) =>
-    direction === 'horizontal'
-      ? { x0: box.start, x1: box.end, y0: box.lineMin, y1: box.lineMax }
-      : { x0: box.lineMin, x1: box.lineMax, y0: box.start, y1: box.end },
-  );
+  return [...groups.values()].map((group) => ({
+    runs: group.runs,
+    box:
+      direction === 'horizontal'
+        ? { x0: group.start, x1: group.end, y0: group.lineMin, y1: group.lineMax }
+        : { x0: group.lineMin, x1: group.lineMax, y0: group.start, y1: group.end },
+  }));
 }

@@ -80,3 +80,57 @@ export function paragraphLines(
     fontSize: options.fontSize,
   }));
 }
+
+export interface Degradation {
+  /** Rotation in degrees (a scan fed in at an angle). */
+  skewDegrees?: number;
+  /** Gaussian blur sigma in pixels (out of focus, low-resolution scan). */
+  blur?: number;
+  /** Standard deviation of added pixel noise, 0..255. */
+  noise?: number;
+  /** Re-encode as JPEG at this quality (compression artefacts). */
+  jpegQuality?: number;
+}
+
+/** A "scanned" copy of a clean page: skewed, blurred, noisy, compressed; deterministic (seeded noise). */
+export async function degrade(image: RgbaImage, options: Degradation, seed = 1): Promise<RgbaImage> {
+  let pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
+  if (options.skewDegrees) pipeline = pipeline.rotate(options.skewDegrees, { background: '#ffffff' });
+  if (options.blur) pipeline = pipeline.blur(options.blur);
+  const { data, info } = await pipeline
+    .flatten({ background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = new Uint8Array(data.buffer, data.byteOffset, data.length);
+  if (options.noise) {
+    let state = seed >>> 0 || 1;
+    const uniform = () => {
+      // xorshift32: fast, seeded, good enough for pixel noise.
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return ((state >>> 0) + 0.5) / 4294967296;
+    };
+    for (let i = 0; i < pixels.length; i += 4) {
+      const gaussian = Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+      const delta = gaussian * options.noise;
+      for (let c = 0; c < 3; c++) pixels[i + c] = Math.max(0, Math.min(255, pixels[i + c]! + delta));
+    }
+  }
+  let result: RgbaImage = { data: pixels, width: info.width, height: info.height };
+  if (options.jpegQuality) {
+    const jpeg = await sharp(result.data, {
+      raw: { width: result.width, height: result.height, channels: 4 },
+    })
+      .jpeg({ quality: options.jpegQuality })
+      .toBuffer();
+    const decoded = await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    result = {
+      data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length),
+      width: decoded.info.width,
+      height: decoded.info.height,
+    };
+  }
+  return result;
+}
