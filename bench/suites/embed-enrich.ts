@@ -97,6 +97,28 @@ export const suite: BenchSuite = {
       `first call incl. model load ${load.seconds.toFixed(2)} s`,
     ]);
 
+    // A user-supplied ONNX sentence-transformer, when one is given (see docs/embeddings.md for building
+    // an all-MiniLM-L6-v2 folder from registry packages): DOCSVC_EMBEDDING_MODEL_PATH=<folder>.
+    const onnxFolder = process.env.DOCSVC_EMBEDDING_MODEL_PATH;
+    if (onnxFolder) {
+      const onnx = createEmbeddingProviderFromOptions(
+        { embedding_provider: 'local', embedding_model_path: onnxFolder },
+        { env: {} },
+      );
+      const onnxLoad = await timed(() => onnx.embed(['warm up']));
+      const onnxRun = await medianRun(3, () => onnx.embed(texts));
+      const size = await onnx.dimension();
+      await onnx.close();
+      rows.push([
+        `local embeddings (ONNX folder ${onnx.model}, ${size}-d, onnxruntime-node)`,
+        texts.length,
+        (texts.length / onnxRun.seconds).toFixed(1),
+        (texts.length / onnxRun.cpuSeconds).toFixed(1),
+        'texts',
+        `first call incl. model load ${onnxLoad.seconds.toFixed(2)} s`,
+      ]);
+    }
+
     // Local entity extraction: per element, through the public step.
     const elements: Element[] = texts.map((text, i) => ({
       type: 'NarrativeText',
