@@ -56,7 +56,9 @@ const metadataShape = {
   attached_to_filename: z
     .string()
     .optional()
-    .describe('For elements of an e-mail attachment: the attachment name.'),
+    .describe(
+      'For elements of an e-mail attachment: the file name of the e-mail it is attached to (filename is the attachment).',
+    ),
   // -- position --
   page_number: z
     .number()
