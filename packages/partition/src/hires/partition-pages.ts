@@ -1,12 +1,12 @@
-import { draft, type ElementDraft } from '../elements/element.js';
+import type { ElementDraft } from '../elements/element.js';
 import { ServiceError } from '../errors.js';
+import { layoutDocument } from '../layout/document.js';
 import { getOcrEngine } from '../ocr/engines.js';
 import { resolveOcrLanguages } from '../ocr/languages.js';
 import type { PartitionOptions } from '../options/partition-options.js';
 import type { PartitionLimits } from '../pipeline/limits.js';
 import { type AnalysedPage, analysePage, type PageAnalysisSettings } from './analyse-page.js';
 import { resolveLayoutAnalyser } from './layout-model.js';
-import { pageElements } from './page-elements.js';
 import type { PageSource } from './source.js';
 
 /**
@@ -58,30 +58,27 @@ export async function analyseSourcePage(
 }
 
 /**
- * Elements of analysed pages, in page order. hi_res puts a PageBreak between pages, ocr_only after each
- * page (as the reference does); finalize drops them unless include_page_breaks.
+ * Elements of analysed pages, in page order, through the shared layout module (the same blocks,
+ * reading order, classification, running headers and tables as the fast strategy; layout regions
+ * decide the type of what they cover). A PageBreak follows every page; finalize drops them unless
+ * include_page_breaks.
  */
 export function elementsFromPages(
   pages: readonly AnalysedPage[],
   options: PartitionOptions,
-  mode: PageMode,
   context: Pick<HiResContext, 'extension'> = {},
 ): ElementDraft[] {
-  const keepTableHtml =
+  const tableStructure =
     options.pdf_infer_table_structure &&
     !options.skip_infer_table_types.some(
       (type) => type.toLowerCase().replace(/^\./, '') === context.extension,
     );
-  const drafts: ElementDraft[] = [];
-  pages.forEach((page, index) => {
-    for (const element of pageElements(page)) {
-      if (element.type === 'Table' && !keepTableHtml) delete element.metadata?.text_as_html;
-      drafts.push(element);
-    }
-    if (mode === 'ocr_only' || index < pages.length - 1)
-      drafts.push(draft('PageBreak', '', { page_number: page.pageNumber }));
+  const ocrEngine = pages.find((page) => page.ocrEngine)?.ocrEngine;
+  return layoutDocument(pages, {
+    tableStructure,
+    textOrigin: 'pdfium',
+    ...(ocrEngine ? { ocrOrigin: ocrEngine } : {}),
   });
-  return drafts;
 }
 
 async function partitionPages(
@@ -95,7 +92,7 @@ async function partitionPages(
   for (let index = 0; index < source.pageCount; index++) {
     pages.push(await analyseSourcePage(source, index, settings, context));
   }
-  return elementsFromPages(pages, options, mode, context);
+  return elementsFromPages(pages, options, context);
 }
 
 /** ocr_only: OCR every page, then the shared classification. */

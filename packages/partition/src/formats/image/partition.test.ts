@@ -17,7 +17,11 @@ const page = (text: string): PageDrawing => ({
 });
 const HELLO = page('Quarterly sales grew strongly');
 
-const texts = (elements: { text: string }[]) => elements.map((element) => element.text).join(' ');
+const texts = (elements: { type: string; text: string }[]) =>
+  elements
+    .filter((element) => element.type !== 'PageBreak')
+    .map((element) => element.text)
+    .join(' ');
 
 describe('image partitioning', () => {
   it.each(['png', 'jpeg', 'webp', 'gif'] as const)('reads text from %s', async (format) => {
@@ -28,7 +32,7 @@ describe('image partitioning', () => {
     expect(element!.metadata).toMatchObject({
       page_number: 1,
       is_extracted: false,
-      detection_origin: 'ppocr+docsvc-layout-v1',
+      detection_origin: 'ppocr',
       coordinates: { system: 'PixelSpace', layout_width: 640, layout_height: 140 },
     });
   });
@@ -62,6 +66,7 @@ describe('image partitioning', () => {
       ['text', 'First page heading', 1],
       ['PageBreak', '', 1],
       ['text', 'Second page heading', 2],
+      ['PageBreak', '', 2],
     ]);
   });
 
