@@ -18,10 +18,20 @@ export interface TableOptions {
   headerRows?: number;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const NEEDS_ESCAPE = /[&<>"]/;
 
+/** Escape text for HTML. Most cells need nothing, so test once before four cheap replaces (hot path). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ESCAPES[char]!);
+  if (!NEEDS_ESCAPE.test(text)) return text;
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+}
+
+const WHITESPACE_RUN = /\s+/g;
+const NEEDS_SPACE_FOLD = /\s\s|[^\S ]/;
+
+/** Collapse whitespace runs to one space and trim, skipping the regex pass for already-clean text. */
+function foldSpace(text: string): string {
+  return (NEEDS_SPACE_FOLD.test(text) ? text.replace(WHITESPACE_RUN, ' ') : text).trim();
 }
 
 function toCell(cell: TableCell | string): TableCell {
@@ -34,7 +44,7 @@ function renderRow(row: TableRow, tag: 'td' | 'th'): string {
     const attributes =
       (cell.colspan && cell.colspan > 1 ? ` colspan="${cell.colspan}"` : '') +
       (cell.rowspan && cell.rowspan > 1 ? ` rowspan="${cell.rowspan}"` : '');
-    return `<${tag}${attributes}>${escapeHtml(cell.text.replace(/\s+/g, ' ').trim())}</${tag}>`;
+    return `<${tag}${attributes}>${escapeHtml(foldSpace(cell.text))}</${tag}>`;
   });
   return `<tr>${cells.join('')}</tr>`;
 }
@@ -51,7 +61,7 @@ export function tableToText(rows: readonly TableRow[]): string {
   return rows
     .map((row) =>
       row
-        .map((cell) => toCell(cell).text.replace(/\s+/g, ' ').trim())
+        .map((cell) => foldSpace(toCell(cell).text))
         .filter(Boolean)
         .join(' '),
     )
