@@ -1,4 +1,4 @@
-import type { ChildNode, Element } from 'domhandler';
+import { type ChildNode, Element as DomElement, type Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { draft, type ElementDraft } from '../../elements/element.js';
 import type { ElementType } from '../../elements/element-types.js';
@@ -85,6 +85,18 @@ const CODE_BLOCK_PARENTS: ReadonlySet<string> = new Set([
   'details',
 ]);
 
+/** The row and the <tr> siblings that follow it (whitespace and comments between them allowed). */
+function siblingRows(first: Element): Element[] {
+  const siblings = first.parent?.children ?? [first];
+  const rows: Element[] = [];
+  for (let index = siblings.indexOf(first); index < siblings.length; index++) {
+    const node = siblings[index]!;
+    if (isElement(node) && node.name === 'tr') rows.push(node);
+    else if (isElement(node) || (isTextNode(node) && node.data.trim() !== '')) break;
+  }
+  return rows;
+}
+
 /** Word processors and SEC filings mark emphasis with inline styles rather than <b>/<i>. */
 function styleEmphasis(style: string | undefined): 'b' | 'i' | undefined {
   if (!style) return undefined;
@@ -113,6 +125,10 @@ class HtmlWalker {
   private lastHeadingDepth: number | undefined;
   private contentStarted = false;
   private languages: string[] | undefined;
+  /** Layout tables being walked (data tables are read whole and never walked). */
+  private layoutTableDepth = 0;
+  /** Rows already read as part of an orphan-row table. */
+  private readonly consumedRows = new Set<Element>();
 
   constructor(private readonly options: HtmlToDraftsOptions) {}
 
@@ -163,6 +179,24 @@ class HtmlWalker {
       case 'table':
         this.flush();
         if (!this.readTableElement(element)) return undefined;
+        this.layoutTableDepth++;
+        break;
+      case 'tr':
+        // Rows outside any table: a stray end tag (`<table></center><tr>`, common in old pages) closed the
+        // table in htmlparser2, where a browser would have ignored it. The run of rows is read as a table.
+        if (this.layoutTableDepth === 0) {
+          if (this.consumedRows.has(element)) return undefined;
+          this.flush();
+          const orphanTable = new DomElement('table', {}, siblingRows(element));
+          for (const row of orphanTable.children) this.consumedRows.add(row as Element);
+          // readTableElement is true for layout: then the rows' cells are read as blocks.
+          if (this.readTableElement(orphanTable)) {
+            this.walk(
+              orphanTable.children.map((row) => new DomElement('div', {}, (row as Element).children)),
+            );
+          }
+          return undefined;
+        }
         break;
       case 'code':
         if (this.isCodeBlock(element)) {
@@ -208,6 +242,7 @@ class HtmlWalker {
 
   private leave(frame: ExitFrame): void {
     for (const span of frame.closesSpans) this.buffer.closeSpan(span);
+    if (frame.exit.name === 'table') this.layoutTableDepth--;
     if (!BLOCK_TAGS.has(frame.exit.name)) return;
     this.flush();
     if (frame.popsContext) {

@@ -75,6 +75,23 @@ describe('HTML tables', () => {
     ]);
   });
 
+  it('reads rows left outside their table by a stray end tag as one table', () => {
+    const drafts = htmlToDrafts(
+      "<center><table border='1'></center><tr><td>C</td><td>Si</td></tr><tr><td>0.39</td><td>0.2</td></tr></table><p>after</p>",
+    );
+    expect(drafts.map((d) => [d.type, d.text])).toEqual([
+      ['Table', 'C Si\n0.39 0.2'],
+      ['UncategorizedText', 'after'],
+    ]);
+  });
+
+  it('keeps a table whose cell boxes its text in a one-cell table, with that text in the cell', () => {
+    const [table] = tables(
+      '<table><tr><td>Standards:</td><td><table><tr><td>JIS G 4108</td></tr></table></td></tr><tr><td>Grade:</td><td>SNB22-3</td></tr></table>',
+    );
+    expect(table!.text).toBe('Standards: JIS G 4108\nGrade: SNB22-3');
+  });
+
   it('skips empty tables and survives absurd spans', () => {
     expect(htmlToDrafts('<table><tr><td> </td></tr></table>')).toEqual([]);
     const [table] = tables(

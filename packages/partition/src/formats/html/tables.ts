@@ -167,7 +167,19 @@ export function tableKind(table: Element, parsed: HtmlTable): TableKind {
   if (columns <= 1) return 'layout';
   const holdsStructure = hasDescendant(
     table,
-    (element) => element.name === 'table' || HEADING_LEVEL[element.name] !== undefined,
+    (element) => HEADING_LEVEL[element.name] !== undefined || (element.name === 'table' && isGrid(element)),
   );
   return holdsStructure ? 'layout' : 'data';
+}
+
+/**
+ * A nested table with at least two rows and two columns is structure of its own, so the table holding it
+ * is layout. A one-row or one-column table inside a cell is just how that cell's text was boxed.
+ */
+function isGrid(table: Element): boolean {
+  const rows = tableRows(table);
+  if (rows.length < 2) return false;
+  return rows.some(
+    ({ row }) => childElements(row).filter((cell) => cell.name === 'td' || cell.name === 'th').length >= 2,
+  );
 }
