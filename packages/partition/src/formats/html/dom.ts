@@ -174,3 +174,37 @@ export function hasDescendant(root: Element, matches: (element: Element) => bool
 export function childElements(element: Element): Element[] {
   return element.children.filter(isElement);
 }
+
+/** Sectioning elements whose <header>/<footer> belong to the content, not to the page. */
+export const CONTENT_SECTIONS: ReadonlySet<string> = new Set(['article', 'section', 'main', 'aside']);
+/** Containers in which a lone <code> element is a code block rather than words in a sentence. */
+export const CODE_BLOCK_PARENTS: ReadonlySet<string> = new Set([
+  'body',
+  'div',
+  'section',
+  'article',
+  'main',
+  'figure',
+  'blockquote',
+  'details',
+]);
+
+/** The row and the <tr> siblings that follow it (whitespace and comments between them allowed). */
+export function siblingRows(first: Element): Element[] {
+  const siblings = first.parent?.children ?? [first];
+  const rows: Element[] = [];
+  for (let index = siblings.indexOf(first); index < siblings.length; index++) {
+    const node = siblings[index]!;
+    if (isElement(node) && node.name === 'tr') rows.push(node);
+    else if (isElement(node) || (isTextNode(node) && node.data.trim() !== '')) break;
+  }
+  return rows;
+}
+
+/** Word processors and SEC filings mark emphasis with inline styles rather than <b>/<i>. */
+export function styleEmphasis(style: string | undefined): 'b' | 'i' | undefined {
+  if (!style) return undefined;
+  if (/font-weight\s*:\s*(?:bold|bolder|[6-9]00)\b/i.test(style)) return 'b';
+  if (/font-style\s*:\s*italic\b/i.test(style)) return 'i';
+  return undefined;
+}

@@ -8,15 +8,19 @@ import { toIso6393 } from '../../text/languages.js';
 import { classifyText, stripBullet } from '../../text/text-type.js';
 import {
   BLOCK_TAGS,
+  CODE_BLOCK_PARENTS,
+  CONTENT_SECTIONS,
   EMPHASIS_TAGS,
   HEADING_LEVEL,
   isElement,
   isSkipped,
   isTextNode,
   LIST_TAGS,
+  siblingRows,
+  styleEmphasis,
 } from './dom.js';
 import { type ImageResolver, imageParts } from './images.js';
-import { type InlineBlock, InlineBuffer } from './inline-text.js';
+import { type InlineBlock, InlineBuffer, isBoldThroughout } from './inline-text.js';
 import { limitNesting } from './nesting.js';
 import { preformattedDrafts } from './preformatted.js';
 import { isListMarker, readTable, tableKind } from './tables.js';
@@ -70,49 +74,6 @@ interface ExitFrame {
 }
 
 type Frame = ChildNode | ExitFrame;
-
-/** Sectioning elements whose <header>/<footer> belong to the content, not to the page. */
-const CONTENT_SECTIONS: ReadonlySet<string> = new Set(['article', 'section', 'main', 'aside']);
-/** Containers in which a lone <code> element is a code block rather than words in a sentence. */
-const CODE_BLOCK_PARENTS: ReadonlySet<string> = new Set([
-  'body',
-  'div',
-  'section',
-  'article',
-  'main',
-  'figure',
-  'blockquote',
-  'details',
-]);
-
-/** The row and the <tr> siblings that follow it (whitespace and comments between them allowed). */
-function siblingRows(first: Element): Element[] {
-  const siblings = first.parent?.children ?? [first];
-  const rows: Element[] = [];
-  for (let index = siblings.indexOf(first); index < siblings.length; index++) {
-    const node = siblings[index]!;
-    if (isElement(node) && node.name === 'tr') rows.push(node);
-    else if (isElement(node) || (isTextNode(node) && node.data.trim() !== '')) break;
-  }
-  return rows;
-}
-
-/** Word processors and SEC filings mark emphasis with inline styles rather than <b>/<i>. */
-function styleEmphasis(style: string | undefined): 'b' | 'i' | undefined {
-  if (!style) return undefined;
-  if (/font-weight\s*:\s*(?:bold|bolder|[6-9]00)\b/i.test(style)) return 'b';
-  if (/font-style\s*:\s*italic\b/i.test(style)) return 'i';
-  return undefined;
-}
-
-/**
- * Short paragraphs look like headings to the text heuristics far more often than they are ones (labels,
- * lead-ins ending in a colon). In HTML a paragraph is taken as a Title only when the markup agrees:
- * the whole paragraph is bold, the way word processors and SEC filings write their headings.
- */
-function isBoldThroughout(block: InlineBlock): boolean {
-  return block.emphasis.some((run) => run.tag === 'b' && run.text === block.text);
-}
 
 class HtmlWalker {
   private readonly drafts: ElementDraft[] = [];

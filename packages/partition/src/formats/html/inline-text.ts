@@ -105,3 +105,12 @@ export class InlineBuffer {
     return block;
   }
 }
+
+/**
+ * Short paragraphs look like headings to the text heuristics far more often than they are ones (labels,
+ * lead-ins ending in a colon). In HTML a paragraph is taken as a Title only when the markup agrees:
+ * the whole paragraph is bold, the way word processors and SEC filings write their headings.
+ */
+export function isBoldThroughout(block: InlineBlock): boolean {
+  return block.emphasis.some((run) => run.tag === 'b' && run.text === block.text);
+}
