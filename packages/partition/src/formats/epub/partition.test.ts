@@ -124,6 +124,17 @@ describe('EPUB partitioner', () => {
     await expect(run(lying)).rejects.toMatchObject({ code: 'limit_exceeded' });
   });
 
+  it('reads a chapter whose bytes are not valid in its declared encoding', async () => {
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('<?xml version="1.0" encoding="utf-8"?><html><body><p>Caf'),
+      0xe9,
+      ...new TextEncoder().encode(' au lait is served here every morning.</p></body></html>'),
+    ]);
+    const epub = makeEpub([{ name: 'c.xhtml', body: '' }], { files: { 'OEBPS/c.xhtml': bytes } });
+    const [element] = await run(epub);
+    expect(element!.text).toBe('Café au lait is served here every morning.');
+  });
+
   it('survives malformed and deeply nested chapters', async () => {
     const broken = makeEpub([
       { name: 'a.xhtml', body: '<html><body><h1>Unclosed <p>text without end' },

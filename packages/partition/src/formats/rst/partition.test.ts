@@ -208,6 +208,11 @@ Pear   2.49
 describe('RST: bad input', () => {
   it('handles empty, binary, legacy-encoded and deeply indented input', async () => {
     expect(await run('')).toEqual([]);
+    await expect(run('text', { encoding: 'no-such-encoding' })).rejects.toMatchObject({
+      code: 'invalid_encoding',
+    });
+    const invalidUtf8 = new Uint8Array([0x61, 0x62, 0xc3, 0x28, 0xa0, 0xa1, 0x20, 0x63]);
+    expect((await run(invalidUtf8)).map((e) => e.text).join('')).toMatch(/^ab.*c$/);
     const garbage = new Uint8Array(2048).map((_, index) => (index * 97) % 256);
     await expect(run(garbage, { content_type: 'text/x-rst' })).rejects.toMatchObject({
       code: 'corrupt_document',

@@ -51,6 +51,24 @@ describe('XML partitioner', () => {
     expect(await texts(utf16)).toEqual(['Ærø Ø']);
   });
 
+  it('survives a declaration naming an unknown encoding and invalid UTF-8 bytes', async () => {
+    const unknown = new TextEncoder().encode(
+      '<?xml version="1.0" encoding="x-no-such"?><r><v>plain value</v></r>',
+    );
+    expect(await texts(unknown)).toEqual(['plain value']);
+    const invalid = new Uint8Array([
+      ...new TextEncoder().encode('<r><v>caf'),
+      0xe9,
+      0xff,
+      ...new TextEncoder().encode('</v></r>'),
+    ]);
+    const [value] = await texts(invalid);
+    expect(value!.startsWith('caf')).toBe(true);
+    await expect(run('<r/>', { encoding: 'no-such-encoding' })).rejects.toMatchObject({
+      code: 'invalid_encoding',
+    });
+  });
+
   it('reads truncated and mismatched markup as far as it goes', async () => {
     expect(
       await texts('<?xml version="1.0"?><r><a>first value</a><b>second</c><d>cut off in the mid'),
