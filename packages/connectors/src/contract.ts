@@ -32,6 +32,8 @@ export interface FetchedRecord {
 
 export interface Source {
   readonly type: string;
+  /** True when fetching is a cheap local read (no point keeping a downloaded copy in the work dir). */
+  readonly readsInPlace?: boolean;
   /** Fail fast, before any work, with a precise ConnectorError (missing path, index, credentials...). */
   precheck(): Promise<void>;
   list(signal?: AbortSignal): AsyncIterable<RecordDescriptor>;

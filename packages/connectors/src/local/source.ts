@@ -11,6 +11,7 @@ import { matchesAnyGlob } from './glob.js';
  */
 export class LocalSource implements Source {
   readonly type = 'local';
+  readonly readsInPlace = true;
   private readonly root: string;
 
   constructor(private readonly config: LocalSourceConfig) {

@@ -2,56 +2,70 @@ import { type AnyOptionSet, parseOptionStrings, type RawValue, toKebabCase } fro
 import { type Command, Option } from 'commander';
 
 /**
- * Option sets → commander flags, and parsed flags → validated options. The flag of `max_characters` is
+ * Option sets → commander flags, and parsed flags → validated options. `max_characters` becomes
  * `--max-characters`; booleans get `--x` and `--no-x`; lists take comma-joined values and may repeat;
- * a field's `env` variable supplies its default (flag > env > default). Nothing here lists options by
- * hand: every flag comes from an option set declaration.
+ * a field's `env` variable supplies its default (flag > env > default). When two sets on one command
+ * declare the same name (engine_a's `--api-key` and the partition API's), the first set keeps the flag
+ * and the other is reachable through its aliases. Nothing here lists options by hand.
  */
-export function addOptionSet(command: Command, set: AnyOptionSet, { hidden = false } = {}): void {
-  for (const { name, spec } of set.fields) {
-    const flag = `--${toKebabCase(name)}`;
-    const defaultNote = spec.default !== undefined ? ` (default: ${JSON.stringify(spec.default)})` : '';
-    const description = `${spec.description}${defaultNote}${spec.deprecated ? ` [deprecated: ${spec.deprecated}]` : ''}`;
-    if (spec.kind === 'boolean') {
-      const option = new Option(flag, description);
-      if (spec.env) option.env(spec.env);
-      if (hidden) option.hideHelp();
-      command.addOption(option);
-      command.addOption(new Option(`--no-${toKebabCase(name)}`).hideHelp());
-      continue;
+export class CommandFlags {
+  /** commander attribute name → which set and field owns it. */
+  private readonly owners = new Map<string, { set: AnyOptionSet; name: string }>();
+
+  constructor(private readonly command: Command) {}
+
+  add(set: AnyOptionSet): this {
+    for (const { name, spec } of set.fields) {
+      const names = [name, ...(spec.aliases ?? [])].filter(
+        (candidate) => !this.owners.has(attributeName(candidate)),
+      );
+      for (const [index, candidate] of names.entries()) {
+        this.owners.set(attributeName(candidate), { set, name });
+        this.command.addOption(buildOption(candidate, spec, index > 0));
+        if (spec.kind === 'boolean')
+          this.command.addOption(new Option(`--no-${toKebabCase(candidate)}`).hideHelp());
+      }
     }
-    const placeholder =
-      spec.placeholder ?? (spec.kind === 'enum' ? '<value>' : `<${spec.kind.replace('_list', 's')}>`);
-    const option = new Option(`${flag} ${placeholder}`, description);
-    if (spec.values) option.choices(spec.values as string[]);
-    if (spec.env) option.env(spec.env);
-    if (spec.kind === 'string_list' || spec.kind === 'integer_list') {
-      option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+    return this;
+  }
+
+  /** Read and validate one set's values (throws ServiceError invalid_option naming the field). */
+  read<T>(
+    set: { fields: AnyOptionSet['fields']; parse(input: unknown): T },
+    opts: Record<string, unknown>,
+  ): T {
+    const raw: Record<string, RawValue | undefined> = {};
+    for (const [attribute, owner] of this.owners) {
+      if (owner.set !== (set as unknown) || opts[attribute] === undefined) continue;
+      const value = opts[attribute];
+      raw[owner.name] = typeof value === 'boolean' ? String(value) : (value as RawValue);
     }
-    if (hidden) option.hideHelp();
-    command.addOption(option);
-    for (const alias of spec.aliases ?? []) {
-      const aliasOption = new Option(`--${toKebabCase(alias)} ${placeholder}`).hideHelp();
-      if (option.parseArg) aliasOption.argParser(option.parseArg);
-      command.addOption(aliasOption);
-    }
+    return parseOptionStrings(set as AnyOptionSet, raw, { ignoreUnknown: false }) as T;
   }
 }
 
-/** Read a set's values from parsed commander options and validate them (throws ServiceError invalid_option). */
-export function readOptionSet<T>(
-  set: { fields: AnyOptionSet['fields']; parse(input: unknown): T },
-  opts: Record<string, unknown>,
-): T {
-  const raw: Record<string, RawValue | undefined> = {};
-  for (const { name, spec } of set.fields) {
-    for (const candidate of [name, ...(spec.aliases ?? [])]) {
-      const value = opts[attributeName(candidate)];
-      if (value === undefined) continue;
-      raw[name] = typeof value === 'boolean' ? String(value) : (value as RawValue);
-    }
+function buildOption(name: string, spec: AnyOptionSet['fields'][number]['spec'], isAlias: boolean): Option {
+  const flag = `--${toKebabCase(name)}`;
+  const defaultNote =
+    spec.default !== undefined && !isAlias ? ` (default: ${JSON.stringify(spec.default)})` : '';
+  const envNote = spec.env && !isAlias ? ` [env ${spec.env}]` : '';
+  const description = `${spec.description}${defaultNote}${envNote}${spec.deprecated ? ` [deprecated: ${spec.deprecated}]` : ''}`;
+  if (spec.kind === 'boolean') {
+    const option = new Option(flag, description);
+    if (spec.env && !isAlias) option.env(spec.env);
+    if (isAlias) option.hideHelp();
+    return option;
   }
-  return parseOptionStrings(set as AnyOptionSet, raw, { ignoreUnknown: false }) as T;
+  const placeholder =
+    spec.placeholder ?? (spec.kind === 'enum' ? '<value>' : `<${spec.kind.replace('_list', 's')}>`);
+  const option = new Option(`${flag} ${placeholder}`, description);
+  if (spec.values) option.choices(spec.values as string[]);
+  if (spec.env && !isAlias) option.env(spec.env);
+  if (spec.kind === 'string_list' || spec.kind === 'integer_list') {
+    option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+  }
+  if (isAlias) option.hideHelp();
+  return option;
 }
 
 /** commander's attribute name of a flag: `max_characters` → `maxCharacters`. */

@@ -26,7 +26,7 @@ describe('service-ingest local', () => {
     const result = await runCli(['local', '--input-path', input, '--recursive', '--output-dir', out]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/sub\/broken\.bin: \[partition\] .*not supported/);
-    expect(result.stderr).toMatch(/2 of 3 records processed, 1 failed/);
+    expect(result.stderr).toMatch(/2 of 3 records processed, 0 unchanged, 1 failed/);
     const a = elementsFromJson(await readFile(join(out, 'a.txt.json'), 'utf8'));
     expect(a.map((e) => [e.type, e.text])).toEqual([
       ['Title', 'Project Overview'],

@@ -4,12 +4,12 @@ import { documentOptionSet, isServiceError } from '@docsvc/partition';
 import { Command, CommanderError } from 'commander';
 import { processorOptions } from '../options.js';
 import { type ConnectorConfig, IngestSetupError, ingest, RecordFailedError } from '../pipeline/ingest.js';
-import { addOptionSet, readOptionSet } from './flags.js';
+import { CommandFlags } from './flags.js';
 import { createReporter } from './report.js';
 
 /**
  * `service-ingest <source> [source options] [<destination> [destination options]]`.
- * Exit codes: 0 all records succeeded, 1 some failed, 2 usage or precheck error.
+ * Exit codes: 0 all records succeeded (or were unchanged), 1 some failed, 2 usage or precheck error.
  */
 export function buildProgram(): Command {
   const program = new Command('service-ingest')
@@ -22,7 +22,8 @@ Option values: flag > environment variable > default.
 
 Examples:
   service-ingest local --input-path docs --recursive --output-dir out
-  service-ingest local --input-path report.pdf --strategy fast local --output-dir out`,
+  service-ingest local --input-path docs --strategy fast --chunking-strategy by_title local --output-dir out
+  service-ingest local --input-path docs --dry-run --output-dir out`,
     )
     .exitOverride()
     .enablePositionalOptions()
@@ -35,9 +36,9 @@ Examples:
       .description(`Read from ${definition.description}`)
       .exitOverride()
       .enablePositionalOptions();
-    if (definition.sourceOptions) addOptionSet(source, definition.sourceOptions);
-    addOptionSet(source, processorOptions);
-    addOptionSet(source, documentOptionSet);
+    const sourceFlags = new CommandFlags(source);
+    if (definition.sourceOptions) sourceFlags.add(definition.sourceOptions);
+    sourceFlags.add(processorOptions).add(documentOptionSet);
     source.option(
       '--output-dir <dir>',
       'Write results as JSON files here (the local destination) when no destination is named.',
@@ -45,7 +46,7 @@ Examples:
     source.action(async (opts: Record<string, unknown>) => {
       if (!opts.outputDir)
         throw new CommanderError(2, 'usage', 'error: name a destination or give --output-dir');
-      await run(sourceType, opts, { type: 'local', output_dir: String(opts.outputDir) });
+      await run(sourceType, sourceFlags, opts, { type: 'local', output_dir: String(opts.outputDir) });
     });
 
     for (const destinationType of destinationTypes()) {
@@ -54,16 +55,17 @@ Examples:
         .command(destinationType)
         .description(`Write to ${destinationDefinition.description}`)
         .exitOverride();
+      const destinationFlags = new CommandFlags(destination);
       if (destinationDefinition.destinationOptions)
-        addOptionSet(destination, destinationDefinition.destinationOptions);
+        destinationFlags.add(destinationDefinition.destinationOptions);
       destination.action(async (destinationOpts: Record<string, unknown>) => {
         const config: ConnectorConfig = {
           type: destinationType,
           ...(destinationDefinition.destinationOptions
-            ? readOptionSet(destinationDefinition.destinationOptions, destinationOpts)
+            ? (destinationFlags.read(destinationDefinition.destinationOptions, destinationOpts) as object)
             : {}),
         };
-        await run(sourceType, source.opts(), config);
+        await run(sourceType, sourceFlags, source.opts(), config);
       });
     }
   }
@@ -72,21 +74,36 @@ Examples:
 
 async function run(
   sourceType: string,
+  flags: CommandFlags,
   opts: Record<string, unknown>,
   destination: ConnectorConfig,
 ): Promise<void> {
   const definition = getConnector(sourceType);
-  const sourceConfig = definition.sourceOptions ? readOptionSet(definition.sourceOptions, opts) : {};
-  const processor = readOptionSet(processorOptions, opts);
-  const documentOptions = readOptionSet(documentOptionSet, opts) as Record<string, unknown>;
-  const reporter = createReporter(process.stderr);
+  const sourceConfig = definition.sourceOptions ? (flags.read(definition.sourceOptions, opts) as object) : {};
+  const processor = flags.read(processorOptions, opts);
+  const documentOptions = flags.read(documentOptionSet, opts) as Record<string, unknown>;
+  const reporter = createReporter({
+    out: process.stderr,
+    format: processor.log_format,
+    verbose: processor.verbose,
+    quiet: processor.quiet,
+  });
   const summary = await ingest({
-    source: { type: sourceType, ...(sourceConfig as object) },
+    source: { type: sourceType, ...sourceConfig },
     destination,
     ...processor,
     ...documentOptions,
-    onEvent: reporter.onEvent,
+    onEvent: processor.dry_run ? undefined : reporter.onEvent,
   });
+  if (summary.plan) {
+    for (const item of summary.plan)
+      process.stdout.write(`${item.status.padEnd(9)} ${item.record}  (${item.reason})\n`);
+    process.stdout.write(
+      `\n${summary.plan.filter((p) => p.status !== 'unchanged').length} of ${summary.total} records would be processed.\n`,
+    );
+    process.exitCode = 0;
+    return;
+  }
   reporter.finish(summary);
   process.exitCode = summary.failed.length > 0 ? 1 : 0;
 }

@@ -7,16 +7,45 @@ import {
   type Source,
 } from '@docsvc/connectors';
 import {
+  chunk,
+  chunkingOptionSet,
+  createEmbeddingProviderFromOptions,
   type DocumentOptionsInput,
   documentOptionSet,
   type Element,
+  type EmbeddingProvider,
+  embeddingOptionSet,
+  embedElementsWith,
+  enrichElements,
+  entityExtractionOptionSet,
   isServiceError,
+  type PartitionOptionsInput,
+  partition,
+  partitionOptionSet,
   pickOptions,
-  processDocument,
 } from '@docsvc/partition';
-import { type ProcessorOptionsInput, processorOptions } from '../options.js';
-import type { IngestEvent, IngestSummary, RecordFailure, StepName } from './events.js';
+import {
+  defaultWorkDir,
+  type ProcessorOptions,
+  type ProcessorOptionsInput,
+  processorOptions,
+} from '../options.js';
+import { IngestSetupError, RecordFailedError } from './errors.js';
+import {
+  emptySummary,
+  type IngestEvent,
+  type IngestSummary,
+  type RecordFailure,
+  type StepName,
+} from './events.js';
 import { Limiter } from './limiter.js';
+import { applyMetadataFilter, validateMetadataFilter } from './metadata-filter.js';
+import { type PartitionApiSettings, partitionViaApi } from './partition-api.js';
+import { PartitionPool } from './partition-pool.js';
+import { classifyRecord, Ledger } from './records.js';
+import { contentHash, stableHash, WorkDir, withoutSecrets } from './work-dir.js';
+
+export { IngestSetupError, RecordFailedError } from './errors.js';
 
 export interface ConnectorConfig {
   type: string;
@@ -25,7 +54,7 @@ export interface ConnectorConfig {
 
 /**
  * `ingest()` options: connector configs nested (a source and a destination may both have, say,
- * `index_name`), partition and processor options flat, with the same snake_case names as the CLI flags
+ * `index_name`), document and processor options flat, with the same snake_case names as the CLI flags
  * and the API form fields.
  */
 export type IngestOptions = DocumentOptionsInput &
@@ -39,23 +68,17 @@ export type IngestOptions = DocumentOptionsInput &
     signal?: AbortSignal;
   };
 
-/** Thrown before any work when options or a connector precheck fail (the CLI exits with 2). */
-export class IngestSetupError extends Error {
-  override readonly name = 'IngestSetupError';
-}
-
-/** Raised with raise_on_error at the first failing record. */
-export class RecordFailedError extends Error {
-  override readonly name = 'RecordFailedError';
-  constructor(readonly failure: RecordFailure) {
-    super(`${failure.record}: [${failure.step}] ${failure.message}`);
-  }
-}
+/** Bump when the format of cached step outputs changes, so old caches are ignored. */
+const CACHE_FORMAT = 1;
 
 /**
- * Run the pipeline: index → download → partition → stage → upload, each record moving on as soon as its
- * previous step is done, `num_processes` records at a time. A failing record is reported with its step and
- * reason and never stops the others (unless raise_on_error).
+ * Run the pipeline: index → download → partition → chunk → embed → enrich → stage → upload. Each record
+ * moves to its next step as soon as the previous one is done (`max_connections` records in flight;
+ * partitioning on `num_processes` worker threads). Every step's output is cached in the work dir by the
+ * content hash of its input and the step's configuration (secrets excluded), and a ledger per
+ * destination records what was uploaded: unchanged records are skipped, edited ones reprocessed, and a
+ * killed run resumes where it stopped. A failing record is reported with its step and reason and never
+ * stops the others (unless raise_on_error).
  */
 export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const started = performance.now();
@@ -67,21 +90,30 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     signal,
     ...flat
   } = options;
-  const processor = processorOptions.parse(pickOptions(processorOptions, flat));
-  const documentOptions = documentOptionSet.parse(
-    pickOptions(documentOptionSet, flat),
-  ) as DocumentOptionsInput;
-  const known = new Set([...processorOptions.fields, ...documentOptionSet.fields].map((f) => f.name));
-  const unknown = Object.keys(flat).filter((key) => !known.has(key));
-  if (unknown.length > 0) throw new IngestSetupError(`Unknown option: ${unknown.join(', ')}`);
-
-  const { source, destination } = createConnectors(sourceConfig, destinationConfig, output_dir);
+  const settings = parseSettings(flat);
+  const { processor } = settings;
+  const { source, destination, sourceKey, pairKey } = createConnectors(
+    sourceConfig,
+    destinationConfig,
+    output_dir,
+  );
   await Promise.all([source.precheck(), destination.precheck()]).catch((error: unknown) => {
     throw new IngestSetupError(`precheck failed: ${(error as Error).message}`, { cause: error });
   });
 
-  const summary: IngestSummary = { total: 0, succeeded: 0, failed: [], elements: 0, ms: 0 };
-  const limiter = new Limiter(processor.num_processes);
+  const workDir = new WorkDir(processor.work_dir ?? defaultWorkDir());
+  const ledger = new Ledger(workDir, pairKey);
+  const configHash = stableHash({ steps: settings.stepKeys, pair: pairKey, format: CACHE_FORMAT });
+  const summary = emptySummary();
+  if (processor.dry_run) summary.plan = [];
+  const limiter = new Limiter(processor.max_connections);
+  const pool =
+    !processor.dry_run && processor.num_processes > 1 && !processor.partition_by_api
+      ? new PartitionPool(processor.num_processes)
+      : undefined;
+  const embedder: EmbeddingProvider | undefined = settings.embedding.embedding_provider
+    ? createEmbeddingProviderFromOptions(settings.embedding)
+    : undefined;
   let fatal: RecordFailedError | undefined;
 
   const fail = (record: RecordDescriptor | undefined, step: StepName, error: unknown) => {
@@ -92,37 +124,141 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       message: (error as Error)?.message ?? String(error),
     };
     summary.failed.push(failure);
+    summary.steps[step].failed++;
     onEvent?.({ type: 'failed', failure });
     if (processor.raise_on_error) fatal ??= new RecordFailedError(failure);
   };
 
+  /** Run a step (or take its cached output), counting and reporting it. */
+  const step = async <T>(
+    record: RecordDescriptor,
+    name: StepName,
+    run: () => Promise<{ value: T; cached: boolean }>,
+  ) => {
+    const t = performance.now();
+    const { value, cached } = await run();
+    summary.steps[name][cached ? 'cached' : 'done']++;
+    onEvent?.({ type: 'step', record, step: name, cached, ms: performance.now() - t });
+    return value;
+  };
+
+  /** A step whose output is a list of elements cached under `key`. */
+  const cachedElements = (
+    record: RecordDescriptor,
+    name: StepName,
+    key: string,
+    compute: () => Promise<Element[]>,
+  ) =>
+    step(record, name, async () => {
+      const path = workDir.path('cache', name, `${key}.json`);
+      if (!processor.reprocess) {
+        const hit = await workDir.readJson<Element[]>(path);
+        if (hit) return { value: hit, cached: true };
+      }
+      const value = await compute();
+      await workDir.writeJson(path, value);
+      return { value, cached: false };
+    });
+
   const processRecord = async (record: RecordDescriptor) => {
     const recordStart = performance.now();
-    let step: StepName = 'download';
+    let current: StepName = 'download';
     try {
-      const fetched = await source.fetch(record, signal);
-      step = 'partition';
-      const elements: Element[] = await processDocument(
-        {
+      const fetched = await step(record, 'download', async () => {
+        if (source.readsInPlace) return { value: await source.fetch(record, signal), cached: false };
+        const base = workDir.path('downloads', sourceKey, stableHash(record.identifier).slice(0, 40));
+        const meta = await workDir.readJson<{
+          version: string;
+          filename: string;
+          content_type?: string;
+          last_modified?: string;
+        }>(`${base}.json`);
+        const bytes =
+          meta?.version === record.version && !processor.re_download
+            ? await workDir.readBytes(`${base}.bin`)
+            : undefined;
+        if (meta && bytes) return { value: { descriptor: record, data: bytes, ...meta }, cached: true };
+        const value = await source.fetch(record, signal);
+        await workDir.write(`${base}.bin`, value.data);
+        await workDir.writeJson(`${base}.json`, {
+          version: record.version,
+          filename: value.filename,
+          content_type: value.content_type,
+          last_modified: value.last_modified,
+        });
+        return { value, cached: false };
+      });
+
+      current = 'partition';
+      const partitionKey = stableHash({
+        content: contentHash(fetched.data),
+        filename: fetched.filename,
+        content_type: fetched.content_type,
+        file_directory: fetched.file_directory,
+        last_modified: fetched.last_modified,
+        config: settings.stepKeys.partition,
+        format: CACHE_FORMAT,
+      });
+      let elements = await cachedElements(record, 'partition', partitionKey, async () => {
+        const document = {
           data: fetched.data,
           filename: fetched.filename,
           file_directory: fetched.file_directory,
           content_type: fetched.content_type,
           last_modified: fetched.last_modified,
-        },
-        documentOptions,
-        { signal },
-      );
+        };
+        if (settings.api) return partitionViaApi(document, settings.api, signal);
+        if (pool)
+          return pool.run({ ...document, data: fetched.data.slice(), options: settings.partition }, signal);
+        return partition(document, settings.partition, { signal });
+      });
+      let key = partitionKey;
+
+      if (settings.chunking.chunking_strategy) {
+        current = 'chunk';
+        key = stableHash({ input: key, config: settings.stepKeys.chunking });
+        const input = elements;
+        elements = await cachedElements(record, 'chunk', key, () =>
+          chunk(input, settings.chunking, {
+            embedder,
+            unique_element_ids: settings.partition.unique_element_ids,
+          }),
+        );
+      }
+      if (embedder) {
+        current = 'embed';
+        key = stableHash({ input: key, config: settings.stepKeys.embedding });
+        const input = elements;
+        elements = await cachedElements(record, 'embed', key, () => embedElementsWith(input, embedder));
+      }
+      if (settings.enrichment.entity_extraction) {
+        current = 'enrich';
+        key = stableHash({ input: key, config: settings.stepKeys.enrichment });
+        const input = elements;
+        elements = await cachedElements(record, 'enrich', key, () =>
+          enrichElements(input, settings.enrichment),
+        );
+      }
+
       for (const element of elements) element.metadata.data_source = record.data_source;
-      step = 'stage';
-      const staged = destination.stage(elements, record);
-      step = 'upload';
-      await destination.upload(staged, signal);
+      applyMetadataFilter(elements, settings.metadataFilter);
+
+      current = 'stage';
+      const staged = await step(record, 'stage', async () => ({
+        value: destination.stage(elements, record),
+        cached: false,
+      }));
+      current = 'upload';
+      await step(record, 'upload', async () => ({
+        value: await destination.upload(staged, signal),
+        cached: false,
+      }));
+      await ledger.write(record, configHash, elements.length);
       summary.succeeded++;
       summary.elements += elements.length;
       onEvent?.({ type: 'done', record, elements: elements.length, ms: performance.now() - recordStart });
     } catch (error) {
-      fail(record, step, error);
+      fail(record, current, error);
     }
   };
 
@@ -130,25 +266,98 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     for await (const record of source.list(signal)) {
       if (fatal) break;
       summary.total++;
-      onEvent?.({ type: 'listed', record });
+      summary.steps.index.done++;
+      const { status, reason } = classifyRecord(
+        record,
+        await ledger.read(record),
+        configHash,
+        processor.reprocess,
+      );
+      onEvent?.({ type: 'listed', record, status, reason });
+      if (summary.plan) {
+        summary.plan.push({ record: record.display_name, status, reason });
+        continue;
+      }
+      if (status === 'unchanged') {
+        summary.skipped++;
+        onEvent?.({ type: 'skipped', record, reason });
+        continue;
+      }
       await limiter.run(() => processRecord(record));
     }
   } catch (error) {
     fail(undefined, 'index', error);
   } finally {
     await limiter.drain();
-    await Promise.allSettled([source.close?.(), destination.close?.()]);
+    await Promise.allSettled([source.close?.(), destination.close?.(), pool?.destroy(), embedder?.close()]);
   }
   summary.ms = performance.now() - started;
   if (fatal) throw fatal;
   return summary;
 }
 
+interface Settings {
+  processor: ProcessorOptions;
+  partition: PartitionOptionsInput & { unique_element_ids?: boolean };
+  chunking: ReturnType<typeof chunkingOptionSet.parse>;
+  embedding: ReturnType<typeof embeddingOptionSet.parse>;
+  enrichment: ReturnType<typeof entityExtractionOptionSet.parse>;
+  metadataFilter: { exclude?: string[] | undefined; include?: string[] | undefined };
+  api: PartitionApiSettings | undefined;
+  /** Each step's configuration without secrets: the cache keys and the ledger's configuration hash. */
+  stepKeys: Record<'partition' | 'chunking' | 'embedding' | 'enrichment' | 'filter', unknown>;
+}
+
+function parseSettings(flat: Record<string, unknown>): Settings {
+  const known = new Set([...processorOptions.fields, ...documentOptionSet.fields].map((f) => f.name));
+  const unknown = Object.keys(flat).filter((key) => !known.has(key));
+  if (unknown.length > 0) throw new IngestSetupError(`Unknown option: ${unknown.join(', ')}`);
+  const processor = processorOptions.parse(pickOptions(processorOptions, flat));
+  const partitionOptions = partitionOptionSet.parse(
+    pickOptions(partitionOptionSet, flat),
+  ) as PartitionOptionsInput & {
+    unique_element_ids: boolean;
+  };
+  const chunking = chunkingOptionSet.parse(pickOptions(chunkingOptionSet, flat));
+  const embedding = embeddingOptionSet.parse(pickOptions(embeddingOptionSet, flat));
+  const enrichment = entityExtractionOptionSet.parse(pickOptions(entityExtractionOptionSet, flat));
+  const metadataFilter = { exclude: processor.metadata_exclude, include: processor.metadata_include };
+  validateMetadataFilter(metadataFilter);
+  const api: PartitionApiSettings | undefined = processor.partition_by_api
+    ? {
+        endpoint: processor.partition_endpoint,
+        apiKey: processor.api_key,
+        timeoutMs: processor.api_timeout_ms,
+        maxRetries: processor.api_max_retries,
+        fields: { ...partitionOptions, ...(processor.additional_partition_args ?? {}) },
+      }
+    : undefined;
+  return {
+    processor,
+    partition: partitionOptions,
+    chunking,
+    embedding,
+    enrichment,
+    metadataFilter,
+    api,
+    stepKeys: {
+      partition: {
+        options: partitionOptions,
+        via: api ? { endpoint: api.endpoint, additional: processor.additional_partition_args } : 'local',
+      },
+      chunking,
+      embedding: withoutSecrets(embedding, embeddingOptionSet),
+      enrichment: withoutSecrets(enrichment, entityExtractionOptionSet),
+      filter: metadataFilter,
+    },
+  };
+}
+
 function createConnectors(
   sourceConfig: ConnectorConfig,
   destinationConfig: ConnectorConfig | undefined,
   outputDir: string | undefined,
-): { source: Source; destination: Destination } {
+): { source: Source; destination: Destination; sourceKey: string; pairKey: string } {
   try {
     const { type: sourceType, ...sourceRest } = sourceConfig;
     const sourceDefinition = getConnector(sourceType);
@@ -160,11 +369,23 @@ function createConnectors(
     const destinationDefinition = getConnector(destinationType);
     if (!destinationDefinition.createDestination)
       throw new Error(`${destinationType} cannot be a destination`);
+    const sourceKey = stableHash({
+      type: sourceType,
+      config: withoutSecrets(sourceRest, sourceDefinition.sourceOptions),
+    });
+    const pairKey = stableHash({
+      source: sourceKey,
+      type: destinationType,
+      config: withoutSecrets(destinationRest, destinationDefinition.destinationOptions),
+    });
     return {
       source: sourceDefinition.createSource(sourceRest),
       destination: destinationDefinition.createDestination(destinationRest),
+      sourceKey: sourceKey.slice(0, 16),
+      pairKey: pairKey.slice(0, 16),
     };
   } catch (error) {
+    if (error instanceof IngestSetupError) throw error;
     throw new IngestSetupError((error as Error).message, { cause: error });
   }
 }

@@ -82,6 +82,13 @@ describe('serialisation', () => {
     );
   });
 
+  it('reads orig_elements written as zlib as well as gzip', async () => {
+    const { deflateSync } = await import('node:zlib');
+    const zlibForm = deflateSync(elementsToJson(sample)).toString('base64');
+    expect(elementsFromBase64Gzip(zlibForm)).toEqual(sample);
+    expect(() => elementsFromBase64Gzip('bm90IGNvbXByZXNzZWQ=')).toThrow(/gzip or zlib/);
+  });
+
   it('keeps unknown metadata keys through a round trip', () => {
     const elements: Element[] = [
       { type: 'NarrativeText', element_id: 'x', text: 't', metadata: { custom_key: { a: 1 } } },

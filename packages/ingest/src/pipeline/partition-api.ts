@@ -1,0 +1,116 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Element, elementsFromValue, ServiceError } from '@docsvc/partition';
+
+export interface PartitionApiSettings {
+  endpoint: string;
+  apiKey: string | undefined;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Form fields sent with every file: partition options, then additional_partition_args on top. */
+  fields: Record<string, unknown>;
+}
+
+export interface ApiDocument {
+  data: Uint8Array;
+  filename: string;
+  content_type?: string | undefined;
+}
+
+/** Statuses worth another try: the server is busy or briefly broken. */
+const RETRYABLE = new Set([408, 429, 500, 502, 503, 504]);
+const BASE_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+
+/**
+ * Partition one document through the partition endpoint (`--partition-by-api`). Retries with exponential
+ * backoff (and Retry-After) on 429/5xx and connection errors; other statuses fail with the server's
+ * `detail`. The key travels in the `service-api-key` header and never appears in errors.
+ */
+export async function partitionViaApi(
+  document: ApiDocument,
+  settings: PartitionApiSettings,
+  signal?: AbortSignal,
+): Promise<Element[]> {
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(settings.endpoint, {
+        method: 'POST',
+        body: buildForm(document, settings.fields),
+        headers: {
+          accept: 'application/json',
+          ...(settings.apiKey ? { 'service-api-key': settings.apiKey } : {}),
+        },
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(settings.timeoutMs)])
+          : AbortSignal.timeout(settings.timeoutMs),
+      });
+    } catch (error) {
+      if (signal?.aborted || attempt >= settings.maxRetries) {
+        throw new ServiceError(
+          'provider_error',
+          `partition endpoint unreachable: ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+      await sleep(backoff(attempt), undefined, { signal });
+      continue;
+    }
+    if (response.ok) return elementsFromValue(await response.json());
+    if (RETRYABLE.has(response.status) && attempt < settings.maxRetries) {
+      await response.body?.cancel();
+      await sleep(retryAfterMs(response) ?? backoff(attempt), undefined, { signal });
+      continue;
+    }
+    throw await apiError(response);
+  }
+}
+
+function buildForm(document: ApiDocument, fields: Record<string, unknown>): FormData {
+  const form = new FormData();
+  form.append(
+    'files',
+    new Blob([document.data], { type: document.content_type ?? 'application/octet-stream' }),
+    document.filename,
+  );
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) form.append(name, String(item));
+    else form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form;
+}
+
+function backoff(attempt: number): number {
+  return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+}
+
+function retryAfterMs(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.min(MAX_DELAY_MS * 4, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+async function apiError(response: Response): Promise<ServiceError> {
+  let detail: unknown;
+  try {
+    detail = ((await response.json()) as { detail?: unknown }).detail;
+  } catch {
+    detail = response.statusText;
+  }
+  const message = typeof detail === 'string' ? detail : JSON.stringify(detail);
+  const code =
+    response.status === 400 || response.status === 415
+      ? 'unsupported_file_type'
+      : response.status === 422
+        ? Array.isArray(detail)
+          ? 'invalid_option'
+          : 'corrupt_document'
+        : response.status === 413
+          ? 'limit_exceeded'
+          : 'provider_error';
+  return new ServiceError(code, `partition endpoint answered ${response.status}: ${message}`);
+}

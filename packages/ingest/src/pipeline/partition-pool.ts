@@ -1,0 +1,55 @@
+import { type Element, ServiceError } from '@docsvc/partition';
+import Tinypool from 'tinypool';
+import type { PartitionOutcome, PartitionTask } from './partition-worker.js';
+
+/**
+ * CPU-bound partitioning on `size` worker threads (`--num-processes`), so several documents are parsed
+ * at once while the main thread keeps streaming records, talking to servers and drawing progress.
+ */
+export class PartitionPool {
+  private readonly pool: Tinypool;
+
+  constructor(size: number) {
+    const fromSources = import.meta.url.endsWith('.ts');
+    this.pool = new Tinypool({
+      filename: workerEntry(),
+      minThreads: size,
+      maxThreads: size,
+      idleTimeout: 30_000,
+      // From sources, sibling packages resolve to their TypeScript through the `source` export condition.
+      execArgv: fromSources ? [...process.execArgv, '--conditions=source'] : process.execArgv,
+    });
+  }
+
+  async run(task: PartitionTask, signal?: AbortSignal): Promise<Element[]> {
+    const buffer = task.data.buffer;
+    const transferable = buffer instanceof ArrayBuffer && task.data.byteLength === buffer.byteLength;
+    const outcome = (await this.pool.run(task, {
+      signal,
+      transferList: transferable ? [buffer] : [],
+    })) as PartitionOutcome;
+    if (outcome.ok) return outcome.elements;
+    throw new ServiceError(outcome.error.code, outcome.error.message, { details: outcome.error.details });
+  }
+
+  destroy(): Promise<void> {
+    return this.pool.destroy();
+  }
+}
+
+/**
+ * The worker module: the compiled .js beside this file, or when running from TypeScript sources (tests,
+ * tsx), a bootstrap that loads the .ts worker through tsx (a worker's loader flags do not apply to its
+ * entry module on Node 20). Same approach as the partition package's page pool.
+ */
+function workerEntry(): string {
+  if (!import.meta.url.endsWith('.ts')) return new URL('./partition-worker.js', import.meta.url).href;
+  const worker = new URL('./partition-worker.ts', import.meta.url).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const code = [
+    `const { tsImport } = await import(${JSON.stringify(tsx)});`,
+    `const worker = await tsImport(${JSON.stringify(worker)}, ${JSON.stringify(worker)});`,
+    'export default worker.default;',
+  ].join('\n');
+  return `data:text/javascript,${encodeURIComponent(code)}`;
+}
