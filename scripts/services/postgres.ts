@@ -108,7 +108,8 @@ async function query<T>(ctx: Context, database: string, sql: string): Promise<T[
   const { default: pg } = await import('pg');
   const client = new pg.Client({
     connectionString: postgresUrl(ctx, database),
-    connectionTimeoutMillis: 5000,
+    // Generous: under load, loading another client library (gRPC) can hold the event loop for seconds.
+    connectionTimeoutMillis: 15_000,
   });
   await client.connect();
   try {
