@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDebianPackages } from './apt.js';
 import { HOST, PORTS, POSTGRES_DATABASE, USERS } from './config.js';
-import { run, ServicesError } from './process.js';
+import { isOurProcess, run, ServicesError } from './process.js';
 import type { Context, Launch, ServerModule } from './service.js';
 import { ensureTraversable, handOver } from './service-user.js';
 
@@ -75,6 +75,7 @@ async function prepare(ctx: Context): Promise<Launch> {
       rmSync(pwfile, { force: true });
     }
   }
+  removeStalePidFile(data);
   await handOver(runDir, ctx.serviceUser);
   return {
     cmd: join(binDir(), 'postgres'),
@@ -102,6 +103,18 @@ async function prepare(ctx: Context): Promise<Launch> {
     cwd: runDir,
     marker: data,
   };
+}
+
+/**
+ * A postmaster killed with the machine (CI runs after the session's processes are gone) leaves
+ * postmaster.pid behind; if an unrelated process now has that pid, PostgreSQL would refuse to start.
+ */
+function removeStalePidFile(data: string): void {
+  const file = join(data, 'postmaster.pid');
+  if (!existsSync(file)) return;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isOurProcess(pid, data)) return;
+  rmSync(file, { force: true });
 }
 
 async function query<T>(ctx: Context, database: string, sql: string): Promise<T[]> {
