@@ -78,15 +78,17 @@ export function measureTypography(pages: readonly PageLayout[]): Typography {
 }
 
 function isHeadingByFont(item: LayoutItem, typography: Typography): boolean {
-  const text = item.text.trim();
-  // Numbered headings ("2.1 Methods") look like list items; bulleted lines never are headings.
-  if (item.lineCount > MAX_HEADING_LINES || isBulleted(text)) return false;
-  const words = text.split(/\s+/).length;
-  if (words > MAX_HEADING_WORDS || alphaRatio(text) < 0.5 || isNumeric(text)) return false;
+  if (item.lineCount > MAX_HEADING_LINES) return false;
+  // Typography first: it rules out body text before any text test runs.
   const size = item.fontSize ?? typography.bodySize;
   const larger = size >= typography.bodySize * HEADING_SIZE_RATIO;
   const emphasised = Boolean(item.bold) && !typography.bodyBold && size >= typography.bodySize * 0.95;
   if (!larger && !emphasised) return false;
+  const text = item.text.trim();
+  // Numbered headings ("2.1 Methods") look like list items; bulleted lines never are headings.
+  if (isBulleted(text)) return false;
+  const words = text.split(/\s+/).length;
+  if (words > MAX_HEADING_WORDS || alphaRatio(text) < 0.5 || isNumeric(text)) return false;
   // Body-size bold text must look like a heading, not like a bold sentence.
   if (!larger && (words > 12 || /[.,;]$/.test(text))) return false;
   return !/,$/.test(text);

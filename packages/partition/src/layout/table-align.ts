@@ -38,8 +38,9 @@ export function alignedTables(
   const fences = horizontalFences(rules);
   const lineHeight = median(rows.map((row) => row.y1 - row.y0)) || 10;
   const tables: DetectedTable[] = [];
+  const verticalRules = rules.filter((rule) => rule.x1 - rule.x0 <= 3 && rule.y1 - rule.y0 > 6);
   for (const run of runs(rows, lineHeight)) {
-    const table = tableFromRun(run, fences);
+    const table = tableFromRun(run, fences, verticalRules);
     if (!table) continue;
     tables.push(table.table);
     for (const index of table.indices) consumed.add(index);
@@ -108,6 +109,7 @@ function horizontalFences(rules: readonly Rule[]): { x0: number; x1: number; y0:
 function tableFromRun(
   run: Row[],
   fences: { x0: number; x1: number; y0: number; y1: number }[],
+  verticalRules: readonly Rule[],
 ): { table: DetectedTable; indices: number[] } | undefined {
   const multi = run.filter((row) => row.lines.length >= 2);
   const y0 = Math.min(...run.map((row) => row.y0));
@@ -117,6 +119,18 @@ function tableFromRun(
 
   const columns = gutterColumns(multi);
   if (columns.length < 2) return undefined;
+  // Columns divided by drawn vertical rules are a ruled grid's business (a table or page layout).
+  const runHeight = y1 - y0;
+  for (let i = 1; i < columns.length; i++) {
+    const [left, right] = [columns[i - 1]!.x1, columns[i]!.x0];
+    const ruled = verticalRules.some(
+      (rule) =>
+        rule.x0 >= left - 1 &&
+        rule.x1 <= right + 1 &&
+        Math.min(rule.y1, y1) - Math.max(rule.y0, y0) > 0.8 * runHeight,
+    );
+    if (ruled) return undefined;
+  }
   const cells = multi.flatMap((row) => row.lines);
   const meanWords = cells.reduce((sum, cell) => sum + cell.line.text.split(/\s+/).length, 0) / cells.length;
   if (meanWords > (columns.length >= 3 ? MAX_MEAN_WORDS_PER_CELL_WIDE : MAX_MEAN_WORDS_PER_CELL))

@@ -15,6 +15,8 @@ const SNAP = 2;
 const BOUNDARY_COVERAGE = 0.6;
 const MAX_COLUMNS = 60;
 const MAX_ROWS = 500;
+/** Cells of a data table are short; more words than this per cell on average is layout. */
+const MAX_MEAN_WORDS_PER_CELL = 30;
 
 interface HRule {
   y: number;
@@ -195,8 +197,13 @@ function gridTable(
   }
   const tableRows = buildRows(rows, columns, find, cellLines);
   if (!tableRows) return undefined;
-  const nonEmpty = tableRows.flat().filter((cell) => (typeof cell === 'string' ? cell : cell.text) !== '');
+  const cellTexts = tableRows.flat().map((cell) => (typeof cell === 'string' ? cell : cell.text));
+  const nonEmpty = cellTexts.filter((text) => text !== '');
   if (tableRows.length < 2 || nonEmpty.length < 2) return undefined;
+  // A grid whose cells hold paragraphs is page layout drawn as a table (columns of a newsletter, a
+  // boxed form of prose): its text is read as text, in columns, not as cells.
+  const meanWords = nonEmpty.reduce((sum, text) => sum + text.split(/\s+/).length, 0) / nonEmpty.length;
+  if (meanWords > MAX_MEAN_WORDS_PER_CELL) return undefined;
   for (const index of inside) consumed.add(index);
   const firstRowLines = cellLines.slice(0, columns).flat();
   const headerRows = firstRowLines.length > 0 && firstRowLines.every((line) => line.bold) ? 1 : 0;
