@@ -118,21 +118,30 @@ for (const element of REPORT)
   if (element.type === 'Table') element.text = element.cells!.map((row) => row.join(' ')).join('\n');
 
 const COLUMN_TEXT = [
-  'Visitors arrived early on Saturday and the market was busy until noon. Stall holders reported strong sales of fresh bread and cheese.',
-  'In the afternoon the weather turned and most stalls closed before four. The organisers will add covered space for the autumn market.',
+  'Visitors arrived early on Saturday and the market was busy until noon. Stall holders reported strong sales of fresh bread, cheese and early vegetables, and several of them sold out before eleven. The new layout of the square made it easier to move between the rows of stalls.',
+  'In the afternoon the weather turned and most stalls closed before four. The organisers will add covered space for the autumn market and ask the town council for permission to use the old hall when it rains. Volunteers are needed to set up the tents on Friday evening.',
 ];
+
+/** Column text at the proportions of a printed two-column page: 10 pt type, 7-8 words a line. */
+const COLUMN_FONT = 21;
 
 function twoColumnPage(): { drawing: PageDrawing; expected: ExpectedElement[] } {
   const blocks: TextBlock[] = [{ text: 'Weekend Market Notes', x: LEFT, y: 110, fontSize: 40, bold: true }];
   const columnWidth = (WIDTH - 2 * LEFT - 60) / 2;
   for (const [column, text] of COLUMN_TEXT.entries()) {
-    for (const [index, line] of wrap(text, 36).entries()) {
+    for (const [index, line] of wrap(text, 40).entries()) {
       const x = LEFT + column * (columnWidth + 60);
-      blocks.push({ text: line, x, y: 200 + index * BODY * 1.45, fontSize: BODY, family: 'DejaVu Serif' });
+      blocks.push({
+        text: line,
+        x,
+        y: 200 + index * COLUMN_FONT * 1.45,
+        fontSize: COLUMN_FONT,
+        family: 'DejaVu Serif',
+      });
     }
   }
   return {
-    drawing: { width: WIDTH, height: 520, blocks },
+    drawing: { width: WIDTH, height: 600, blocks },
     expected: [
       { type: 'Title', text: 'Weekend Market Notes' },
       ...COLUMN_TEXT.map((text) => ({ type: 'NarrativeText' as const, text })),

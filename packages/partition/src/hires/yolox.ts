@@ -45,7 +45,7 @@ export async function loadYoloxModel(path: string, bytes: Uint8Array): Promise<Y
   try {
     session = await createSession(bytes);
   } catch (error) {
-    throw new ServiceError('unknown_model', `Unknown model type: ${path} (not a loadable ONNX model)`, {
+    throw new ServiceError('unknown_model', `Unknown model type: ${path}`, {
       cause: error,
     });
   }
