@@ -26,6 +26,17 @@ describe('local: bundled Universal Sentence Encoder lite', () => {
     await provider.close();
   });
 
+  it('averages windows of a very long text instead of running the encoder on all of it', async () => {
+    const provider = createEmbeddingProviderFromOptions({ embedding_provider: 'local' }, { env: {} });
+    const words = 'The board approved the budget for the coming year after a long debate.'.split(' ');
+    const long = Array.from({ length: 600 }, (_, i) => words[i % words.length]).join(' ');
+    const [vector, short] = await provider.embed([long, 'The board approved the budget.']);
+    expect(vector).toHaveLength(512);
+    expect(norm(vector!)).toBeCloseTo(1, 4);
+    expect(dot(vector!, short!)).toBeGreaterThan(0.5);
+    await provider.close();
+  });
+
   it('refuses another model name without a model path', () => {
     expect(() =>
       createEmbeddingProviderFromOptions({

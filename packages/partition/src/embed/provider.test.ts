@@ -121,6 +121,24 @@ describe('createEmbeddingProvider', () => {
     await expect(junk.embed(['a'])).rejects.toThrow(/invalid vector for text 0/);
   });
 
+  it('batches similar lengths together when the backend asks, and still answers in input order', async () => {
+    const fake = backend({ sortByLength: true, maxBatchSize: 2 });
+    const provider = createEmbeddingProvider(fake, { batchSize: 2, concurrency: 1, retry: instant });
+    const texts = ['ccc', 'a', 'dddd', 'bb'];
+    expect(await provider.embed(texts)).toEqual(texts.map((t) => fakeVector(t, 4)));
+    expect(fake.calls).toEqual([
+      ['a', 'bb'],
+      ['ccc', 'dddd'],
+    ]);
+    const wrong = createEmbeddingProvider(backend({ sortByLength: true, knownDimension: 3 }), {
+      batchSize: 10,
+      concurrency: 1,
+      retry: instant,
+    });
+    // The error names the caller's index of the first text checked (the shortest, "a" at index 1).
+    await expect(wrong.embed(['ccc', 'a'])).rejects.toThrow(/for text 1;/);
+  });
+
   it('knows its dimension from the model, or learns it with one request', async () => {
     const known = backend({ knownDimension: 4 });
     const provider = createEmbeddingProvider(known, { batchSize: 10, concurrency: 1, retry: instant });

@@ -32,6 +32,11 @@ export interface EmbeddingBackend {
   readonly maxConcurrency?: number;
   /** Vector length known without a request (from the option, the model table or the model files). */
   readonly knownDimension?: number | undefined;
+  /**
+   * Batch texts of similar length together (results still come back in input order). Local models pad
+   * every text of a batch to the longest one, so this halves their work on mixed-length input.
+   */
+  readonly sortByLength?: boolean;
   embedBatch(texts: string[]): Promise<number[][]>;
   close?(): Promise<void>;
 }
@@ -61,7 +66,8 @@ export function createEmbeddingProvider(
         ? { length: backend.knownDimension, source: `the size of model ${backend.model}` }
         : undefined;
 
-  const check = (vectors: unknown, batch: readonly string[], offset: number): number[][] => {
+  /** `positions[k]` = index in the caller's list of the k-th text sent; messages cite the caller's index. */
+  const check = (vectors: unknown, batch: readonly string[], positions: readonly number[]): number[][] => {
     if (!Array.isArray(vectors) || vectors.length !== batch.length) {
       const got = Array.isArray(vectors) ? `${vectors.length} vectors` : 'no vector list';
       throw new ProviderError(
@@ -73,14 +79,14 @@ export function createEmbeddingProvider(
       if (!Array.isArray(vector) || vector.length === 0 || !vector.every((x) => Number.isFinite(x))) {
         throw new ProviderError(
           backend.provider,
-          `returned an invalid vector for text ${offset + index} (model ${backend.model}): expected a list of numbers`,
+          `returned an invalid vector for text ${positions[index]} (model ${backend.model}): expected a list of numbers`,
         );
       }
       expected ??= { length: vector.length, source: 'the first vector of this run' };
       if (vector.length !== expected.length) {
         throw new ProviderError(
           backend.provider,
-          `dimension mismatch: model ${backend.model} returned a vector of ${vector.length} numbers for text ${offset + index}; expected ${expected.length} (from ${expected.source}). Check embedding_model_name and embedding_dimensions.`,
+          `dimension mismatch: model ${backend.model} returned a vector of ${vector.length} numbers for text ${positions[index]}; expected ${expected.length} (from ${expected.source}). Check embedding_model_name and embedding_dimensions.`,
         );
       }
     });
@@ -89,15 +95,24 @@ export function createEmbeddingProvider(
 
   const embed = async (texts: string[]): Promise<number[][]> => {
     if (texts.length === 0) return [];
-    const batches: { texts: string[]; offset: number }[] = [];
-    for (let offset = 0; offset < texts.length; offset += batchSize) {
-      batches.push({ texts: texts.slice(offset, offset + batchSize), offset });
+    const order = texts.map((_, index) => index);
+    if (backend.sortByLength) order.sort((a, b) => texts[a]!.length - texts[b]!.length);
+    const batches: { texts: string[]; positions: number[] }[] = [];
+    for (let start = 0; start < order.length; start += batchSize) {
+      const positions = order.slice(start, start + batchSize);
+      batches.push({ texts: positions.map((position) => texts[position]!), positions });
     }
     const results = await mapWithConcurrency(batches, concurrency, async (batch) => {
       const vectors = await withRetries(() => backend.embedBatch(batch.texts), settings.retry);
-      return check(vectors, batch.texts, batch.offset);
+      return check(vectors, batch.texts, batch.positions);
     });
-    return results.flat();
+    const vectors = new Array<number[]>(texts.length);
+    results.forEach((batchVectors, b) => {
+      batchVectors.forEach((vector, i) => {
+        vectors[batches[b]!.positions[i]!] = vector;
+      });
+    });
+    return vectors;
   };
 
   let closed = false;

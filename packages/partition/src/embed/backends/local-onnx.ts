@@ -52,6 +52,7 @@ export function createOnnxFolderBackend(folder: string): EmbeddingBackend {
     model: basename(folder),
     maxBatchSize: 32,
     maxConcurrency: 1,
+    sortByLength: true,
     knownDimension: hiddenSize,
     async embedBatch(texts) {
       return embedWith(await load(), texts);

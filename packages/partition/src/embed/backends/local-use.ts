@@ -31,17 +31,52 @@ function loadModel(): Promise<EmbeddingsModel> {
   return shared;
 }
 
+/**
+ * The encoder's cost grows with the square of a text's length and it has no length limit, so a very long
+ * text (an unchunked element) is cut into windows of WINDOW_WORDS words whose vectors are averaged.
+ */
+const WINDOW_WORDS = 256;
+
+function windows(text: string): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length <= WINDOW_WORDS) return [text];
+  const parts: string[] = [];
+  for (let start = 0; start < words.length; start += WINDOW_WORDS) {
+    parts.push(words.slice(start, start + WINDOW_WORDS).join(' '));
+  }
+  return parts;
+}
+
+function meanUnitVector(vectors: number[][]): number[] {
+  const sum = new Array<number>(vectors[0]!.length).fill(0);
+  for (const vector of vectors) {
+    for (let i = 0; i < sum.length; i++) sum[i]! += vector[i] ?? 0;
+  }
+  const norm = Math.hypot(...sum) || 1;
+  return sum.map((value) => value / norm);
+}
+
 export function createUseLiteBackend(): EmbeddingBackend {
   return {
     provider: 'local',
     model: USE_LITE_MODEL,
-    // Measured: 8–64 texts per call all run at the same speed; 32 keeps memory small.
+    // Measured: 8–64 texts per call run at about the same speed; 32 keeps memory small.
     maxBatchSize: 32,
     maxConcurrency: 1,
+    // The graph pads a batch to its longest text: batching similar lengths doubled throughput on the
+    // sample documents' elements.
+    sortByLength: true,
     knownDimension: USE_LITE_DIMENSION,
     async embedBatch(texts) {
       const model = await loadModel();
-      return model.embed(texts);
+      const pieces = texts.map((text) => windows(text));
+      const vectors = await model.embed(pieces.flat());
+      let next = 0;
+      return pieces.map((parts) => {
+        const own = vectors.slice(next, next + parts.length);
+        next += parts.length;
+        return own.length === 1 ? own[0]! : meanUnitVector(own);
+      });
     },
   };
 }
