@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ),
       });
     }
-    await partitionRoutes(scope, { admission, maxUploadBytes });
+    await partitionRoutes(scope, { admission, maxUploadBytes, modelsDir: config.models_dir });
     await keyRoutes(scope, { keys });
   });
   return app;

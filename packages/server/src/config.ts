@@ -84,6 +84,12 @@ export const serverOptions = defineOptions({
     description: 'Origins allowed to call the API from a browser (comma-separated; * for any).',
     placeholder: '<origins>',
   }),
+  models_dir: field.string({
+    env: 'SERVICE_MODELS_DIR',
+    description:
+      'Folder of ONNX layout models that requests may name in hi_res_model_name (by file name). Paths in requests are refused, so callers cannot probe the server file system.',
+    placeholder: '<dir>',
+  }),
   log_level: field.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'], {
     default: 'info',
     env: 'SERVICE_LOG_LEVEL',

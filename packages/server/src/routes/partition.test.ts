@@ -186,6 +186,14 @@ describe('POST /general/v0/general', () => {
     expect(response.json().detail).toMatch(/audio\/wav is not supported/);
   });
 
+  it('refuses model paths in hi_res_model_name (no probing of the server file system)', async () => {
+    for (const value of ['/etc/passwd', '../model.onnx', 'model.onnx']) {
+      const response = await post([report, { name: 'hi_res_model_name', value }]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toMatch(/Unknown model type/);
+    }
+  });
+
   it('answers 415 for a request that is not multipart', async () => {
     const response = await service.app.inject({
       method: 'POST',

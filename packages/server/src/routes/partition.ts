@@ -1,3 +1,4 @@
+import { basename, join } from 'node:path';
 import {
   type DocumentOptionsInput,
   type Element,
@@ -5,6 +6,7 @@ import {
   elementsToJson,
   parseOptionStrings,
   processDocument,
+  ServiceError,
 } from '@docsvc/partition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission } from '../http/admission.js';
@@ -15,6 +17,8 @@ import { partitionFormOptions } from '../partition-form.js';
 export interface PartitionRouteDeps {
   admission: Admission;
   maxUploadBytes: number;
+  /** Folder of layout models requests may name; absent = only built-in models. */
+  modelsDir: string | undefined;
 }
 
 /** Accept values that the multi-file answer (an array of arrays) satisfies. */
@@ -49,6 +53,7 @@ export async function partitionRoutes(app: FastifyInstance, deps: PartitionRoute
       ) as DocumentOptionsInput & {
         output_format: string;
       };
+      options.hi_res_model_name = resolveModelName(options.hi_res_model_name, deps.modelsDir);
       const accept = request.headers.accept?.split(';')[0]?.trim();
       if (files.length > 1 && accept && !MULTI_FILE_ACCEPT.has(accept)) {
         throw new HttpError(406, `Conflict in media type ${accept} with response type 'multipart/mixed'.`);
@@ -96,4 +101,20 @@ function abortOnDisconnect(reply: FastifyReply): AbortSignal {
     if (!reply.raw.writableFinished) controller.abort();
   });
   return controller.signal;
+}
+
+/**
+ * A request may name a built-in layout model, or a model file of the operator's models folder by its file
+ * name. Paths are refused: over HTTP, a path would let callers probe the server's file system.
+ */
+function resolveModelName(name: string | undefined, modelsDir: string | undefined): string | undefined {
+  if (!name || !/[\\/]|\.onnx$/i.test(name)) return name;
+  const file = basename(name);
+  if (!modelsDir || file !== name) {
+    throw new ServiceError(
+      'unknown_model',
+      `Unknown model type: ${name}. Name a built-in model or a model file of the server's models folder.`,
+    );
+  }
+  return join(modelsDir, file);
 }
