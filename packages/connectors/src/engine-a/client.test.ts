@@ -75,12 +75,19 @@ describe('engine_a hosts and TLS', () => {
 
   it('pins a fingerprint instead of verifying the chain, and verifies both with a CA too', () => {
     const fingerprint = 'ab'.repeat(32);
-    const pinned = engineAClientOptions(config({ ssl_assert_fingerprint: fingerprint }));
+    const pinned = engineAClientOptions(
+      config({ hosts: ['https://es.local:9243'], ssl_assert_fingerprint: fingerprint }),
+    );
     expect(pinned.caFingerprint).toBe(fingerprint);
     expect(pinned.tls).toEqual({ rejectUnauthorized: false });
-    expect(configError(() => engineAClientOptions(config({ ssl_assert_fingerprint: 'xyz' })))).toContain(
-      'ssl_assert_fingerprint',
-    );
+    expect(
+      configError(() =>
+        engineAClientOptions(config({ hosts: ['https://h'], ssl_assert_fingerprint: 'xyz' })),
+      ),
+    ).toContain('ssl_assert_fingerprint');
+    expect(
+      configError(() => engineAClientOptions(config({ ssl_assert_fingerprint: fingerprint }))),
+    ).toContain('use https:// hosts');
     expect(configError(() => engineAClientOptions(config({ ca_certs: '/no/such/ca.pem' })))).toContain(
       'cannot read /no/such/ca.pem',
     );

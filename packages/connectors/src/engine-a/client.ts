@@ -100,6 +100,12 @@ export function engineAClientOptions(config: EngineAConnectionConfig): ClientOpt
   const tls: NonNullable<ClientOptions['tls']> = {};
   if (config.ca_certs) tls.ca = readPem(config.ca_certs, 'ca_certs');
   if (config.ssl_assert_fingerprint) {
+    if (hosts.some((host) => host.startsWith('http:'))) {
+      throw invalid(
+        'ssl_assert_fingerprint',
+        'pins a TLS certificate but hosts use http://; use https:// hosts',
+      );
+    }
     const fingerprint = config.ssl_assert_fingerprint.trim();
     if (!/^([0-9a-f]{2}:?){32}$/i.test(fingerprint)) {
       throw invalid(
