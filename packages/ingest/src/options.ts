@@ -17,7 +17,7 @@ export const processorOptions = defineOptions({
     min: 1,
     max: 64,
     description:
-      'Worker threads for the CPU-bound steps (partitioning, chunking); 1 runs them in the main thread.',
+      'Worker threads for partitioning, the CPU-bound step (chunking, embedding and uploads run on the main thread); 1 partitions in the main thread.',
   }),
   max_connections: field.integer({
     default: 8,

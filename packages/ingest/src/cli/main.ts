@@ -2,7 +2,7 @@
 import { destinationTypes, getConnector, isConnectorError, sourceTypes } from '@docsvc/connectors';
 import { documentOptionSet, isServiceError } from '@docsvc/partition';
 import { Command, CommanderError } from 'commander';
-import { processorOptions } from '../options.js';
+import { defaultWorkDir, processorOptions } from '../options.js';
 import { type ConnectorConfig, IngestSetupError, ingest, RecordFailedError } from '../pipeline/ingest.js';
 import { CommandFlags } from './flags.js';
 import { createReporter } from './report.js';
@@ -82,11 +82,19 @@ async function run(
   const sourceConfig = definition.sourceOptions ? (flags.read(definition.sourceOptions, opts) as object) : {};
   const processor = flags.read(processorOptions, opts);
   const documentOptions = flags.read(documentOptionSet, opts) as Record<string, unknown>;
+  if (processor.quiet && processor.verbose)
+    throw new CommanderError(2, 'usage', 'error: --quiet and --verbose cannot be used together');
   const reporter = createReporter({
     out: process.stderr,
     format: processor.log_format,
     verbose: processor.verbose,
     quiet: processor.quiet,
+  });
+  reporter.start({
+    source: sourceType,
+    destination: destination.type,
+    work_dir: processor.work_dir ?? defaultWorkDir(),
+    dry_run: processor.dry_run,
   });
   const summary = await ingest({
     source: { type: sourceType, ...sourceConfig },
@@ -96,13 +104,19 @@ async function run(
     onEvent: processor.dry_run ? undefined : reporter.onEvent,
   });
   if (summary.plan) {
-    for (const item of summary.plan)
-      process.stdout.write(`${item.status.padEnd(9)} ${item.record}  (${item.reason})\n`);
-    process.stdout.write(
-      `\n${summary.plan.filter((p) => p.status !== 'unchanged').length} of ${summary.total} records would be processed.\n`,
-    );
-    process.exitCode = 0;
-    return;
+    const json = processor.log_format === 'json';
+    for (const item of summary.plan) {
+      process.stdout.write(
+        json
+          ? `${JSON.stringify({ event: 'plan', ...item })}\n`
+          : `${item.status.padEnd(9)} ${item.record}  (${item.reason})\n`,
+      );
+    }
+    if (!json) {
+      process.stdout.write(
+        `\n${summary.plan.filter((p) => p.status !== 'unchanged').length} of ${summary.total} records would be processed.\n`,
+      );
+    }
   }
   reporter.finish(summary);
   process.exitCode = summary.failed.length > 0 ? 1 : 0;

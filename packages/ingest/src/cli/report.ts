@@ -9,9 +9,22 @@ export interface ReporterOptions {
   quiet: boolean;
 }
 
+/** What the run is about to do, announced before any work (not with --quiet). */
+export interface RunStart {
+  source: string;
+  destination: string;
+  work_dir: string;
+  dry_run: boolean;
+}
+
 export interface Reporter {
+  start(run: RunStart): void;
   onEvent(event: IngestEvent): void;
   finish(summary: IngestSummary): void;
+}
+
+function startLine(run: RunStart): string {
+  return `service-ingest: ${run.source} → ${run.destination}${run.dry_run ? ' (dry run)' : ''}, work dir ${run.work_dir}\n`;
 }
 
 /** Progress bars on a terminal; periodic plain lines otherwise; one JSON object per event with json. */
@@ -29,6 +42,8 @@ function describe(event: IngestEvent): Record<string, unknown> {
 
 function jsonReporter(out: NodeJS.WriteStream): Reporter {
   return {
+    start: (run) =>
+      out.write(`${JSON.stringify({ time: new Date().toISOString(), event: 'start', ...run })}\n`),
     onEvent: (event) =>
       out.write(`${JSON.stringify({ time: new Date().toISOString(), ...describe(event) })}\n`),
     finish: (summary) =>
@@ -47,6 +62,9 @@ function lineReporter({ out, verbose, quiet }: ReporterOptions): Reporter {
     );
   };
   return {
+    start(run) {
+      if (!quiet) out.write(startLine(run));
+    },
     onEvent(event) {
       if (event.type === 'listed') counts.listed++;
       if (event.type === 'done') {
@@ -87,6 +105,7 @@ function barReporter(out: NodeJS.WriteStream): Reporter {
   let finished = 0;
   const failures: string[] = [];
   return {
+    start: (run) => out.write(startLine(run)),
     onEvent(event) {
       if (event.type === 'listed') {
         listed++;
@@ -98,7 +117,9 @@ function barReporter(out: NodeJS.WriteStream): Reporter {
         finished++;
         overall.update(finished, { name: 'records' });
         if (event.type === 'failed')
-          failures.push(`FAILED  ${event.failure.record}: [${event.failure.step}] ${event.failure.message}`);
+          failures.push(
+            `FAILED  ${event.failure.record}: [${event.failure.step}] ${event.failure.code}: ${event.failure.message}`,
+          );
       }
     },
     finish(summary) {
@@ -110,6 +131,14 @@ function barReporter(out: NodeJS.WriteStream): Reporter {
 }
 
 function writeSummary(out: NodeJS.WriteStream, summary: IngestSummary): void {
+  if (summary.plan) {
+    const wouldProcess = summary.plan.filter((item) => item.status !== 'unchanged').length;
+    out.write(
+      `dry run: ${summary.total} records listed, ${wouldProcess} would be processed; nothing was written\n`,
+    );
+    for (const f of summary.failed) out.write(`  ${f.record}: [${f.step}] ${f.code}: ${f.message}\n`);
+    return;
+  }
   out.write(
     `\n${summary.succeeded} of ${summary.total} records processed, ${summary.skipped} unchanged, ${summary.failed.length} failed, ` +
       `${summary.elements} elements, ${(summary.ms / 1000).toFixed(1)} s\n`,
@@ -124,6 +153,6 @@ function writeSummary(out: NodeJS.WriteStream, summary: IngestSummary): void {
   if (steps.length > 0) out.write(`steps: ${steps.join(', ')}\n`);
   if (summary.failed.length > 0) {
     out.write('Failed records:\n');
-    for (const f of summary.failed) out.write(`  ${f.record}: [${f.step}] ${f.message}\n`);
+    for (const f of summary.failed) out.write(`  ${f.record}: [${f.step}] ${f.code}: ${f.message}\n`);
   }
 }

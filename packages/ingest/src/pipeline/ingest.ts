@@ -42,6 +42,12 @@ import { Limiter } from './limiter.js';
 import { applyMetadataFilter, validateMetadataFilter } from './metadata-filter.js';
 import { type PartitionApiSettings, partitionViaApi } from './partition-api.js';
 import { PartitionPool } from './partition-pool.js';
+import {
+  type CachedStepOutput,
+  dataSourceOf,
+  fillDocumentFacts,
+  rebaseLastModified,
+} from './record-facts.js';
 import { classifyRecord, Ledger } from './records.js';
 import { contentHash, stableHash, WorkDir, withoutSecrets } from './work-dir.js';
 
@@ -68,8 +74,11 @@ export type IngestOptions = DocumentOptionsInput &
     signal?: AbortSignal;
   };
 
-/** Bump when the format of cached step outputs changes, so old caches are ignored. */
-const CACHE_FORMAT = 1;
+/**
+ * Bump when the format of cached step outputs changes, so old caches are ignored.
+ * 2: outputs are `{ last_modified, elements }` and partition keys no longer hold the modification time.
+ */
+const CACHE_FORMAT = 2;
 
 /**
  * Run the pipeline: index → download → partition → chunk → embed → enrich → stage → upload. Each record
@@ -142,21 +151,29 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     return value;
   };
 
-  /** A step whose output is a list of elements cached under `key`. */
+  /**
+   * A step whose output is a list of elements cached under `key` (a hash of the content and the step's
+   * configuration). The record's modification time is not part of the key: a touched but unchanged file
+   * reuses the output, with metadata.last_modified brought up to date.
+   */
   const cachedElements = (
     record: RecordDescriptor,
     name: StepName,
     key: string,
+    lastModified: string | undefined,
     compute: () => Promise<Element[]>,
   ) =>
     step(record, name, async () => {
       const path = workDir.path('cache', name, `${key}.json`);
       if (!processor.reprocess) {
-        const hit = await workDir.readJson<Element[]>(path);
-        if (hit) return { value: hit, cached: true };
+        const hit = await workDir.readJson<CachedStepOutput>(path);
+        if (hit && Array.isArray(hit.elements)) {
+          return { value: rebaseLastModified(hit.elements, hit.last_modified, lastModified), cached: true };
+        }
       }
       const value = await compute();
-      await workDir.writeJson(path, value);
+      const output: CachedStepOutput = { last_modified: lastModified ?? null, elements: value };
+      await workDir.writeJson(path, output);
       return { value, cached: false };
     });
 
@@ -190,16 +207,16 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       });
 
       current = 'partition';
+      const lastModified = fetched.last_modified;
       const partitionKey = stableHash({
         content: contentHash(fetched.data),
         filename: fetched.filename,
         content_type: fetched.content_type,
         file_directory: fetched.file_directory,
-        last_modified: fetched.last_modified,
         config: settings.stepKeys.partition,
         format: CACHE_FORMAT,
       });
-      let elements = await cachedElements(record, 'partition', partitionKey, async () => {
+      let elements = await cachedElements(record, 'partition', partitionKey, lastModified, async () => {
         const document = {
           data: fetched.data,
           filename: fetched.filename,
@@ -207,7 +224,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
           content_type: fetched.content_type,
           last_modified: fetched.last_modified,
         };
-        if (settings.api) return partitionViaApi(document, settings.api, signal);
+        if (settings.api)
+          return fillDocumentFacts(await partitionViaApi(document, settings.api, signal), document);
         if (pool)
           return pool.run({ ...document, data: fetched.data.slice(), options: settings.partition }, signal);
         return partition(document, settings.partition, { signal });
@@ -218,7 +236,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         current = 'chunk';
         key = stableHash({ input: key, config: settings.stepKeys.chunking });
         const input = elements;
-        elements = await cachedElements(record, 'chunk', key, () =>
+        elements = await cachedElements(record, 'chunk', key, lastModified, () =>
           chunk(input, settings.chunking, {
             embedder,
             unique_element_ids: settings.partition.unique_element_ids,
@@ -229,18 +247,21 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         current = 'embed';
         key = stableHash({ input: key, config: settings.stepKeys.embedding });
         const input = elements;
-        elements = await cachedElements(record, 'embed', key, () => embedElementsWith(input, embedder));
+        elements = await cachedElements(record, 'embed', key, lastModified, () =>
+          embedElementsWith(input, embedder),
+        );
       }
       if (settings.enrichment.entity_extraction) {
         current = 'enrich';
         key = stableHash({ input: key, config: settings.stepKeys.enrichment });
         const input = elements;
-        elements = await cachedElements(record, 'enrich', key, () =>
+        elements = await cachedElements(record, 'enrich', key, lastModified, () =>
           enrichElements(input, settings.enrichment),
         );
       }
 
-      for (const element of elements) element.metadata.data_source = record.data_source;
+      const dataSource = dataSourceOf(record.data_source);
+      for (const element of elements) element.metadata.data_source = dataSource;
       applyMetadataFilter(elements, settings.metadataFilter);
 
       current = 'stage';
@@ -267,12 +288,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       if (fatal) break;
       summary.total++;
       summary.steps.index.done++;
-      const { status, reason } = classifyRecord(
-        record,
-        await ledger.read(record),
-        configHash,
-        processor.reprocess,
-      );
+      const { status, reason } = classifyRecord(record, await ledger.read(record), configHash, processor);
       onEvent?.({ type: 'listed', record, status, reason });
       if (summary.plan) {
         summary.plan.push({ record: record.display_name, status, reason });
@@ -313,11 +329,10 @@ function parseSettings(flat: Record<string, unknown>): Settings {
   const unknown = Object.keys(flat).filter((key) => !known.has(key));
   if (unknown.length > 0) throw new IngestSetupError(`Unknown option: ${unknown.join(', ')}`);
   const processor = processorOptions.parse(pickOptions(processorOptions, flat));
-  const partitionOptions = partitionOptionSet.parse(
-    pickOptions(partitionOptionSet, flat),
-  ) as PartitionOptionsInput & {
-    unique_element_ids: boolean;
-  };
+  const partitionOptions = parsePartitionOptions(
+    flat,
+    processor.partition_by_api ? undefined : processor.additional_partition_args,
+  );
   const chunking = chunkingOptionSet.parse(pickOptions(chunkingOptionSet, flat));
   const embedding = embeddingOptionSet.parse(pickOptions(embeddingOptionSet, flat));
   const enrichment = entityExtractionOptionSet.parse(pickOptions(entityExtractionOptionSet, flat));
@@ -353,6 +368,27 @@ function parseSettings(flat: Record<string, unknown>): Settings {
   };
 }
 
+/**
+ * The partition options. additional_partition_args (SPEC 4.6) applies to local partitioning too, on top of
+ * the flags and checked like them (an unknown name fails before any work); with partition_by_api it is
+ * sent to the endpoint as given instead, since a server may know parameters this version does not.
+ */
+function parsePartitionOptions(
+  flat: Record<string, unknown>,
+  additional: Record<string, unknown> | undefined,
+): PartitionOptionsInput & { unique_element_ids: boolean } {
+  const given = pickOptions(partitionOptionSet, flat);
+  try {
+    return partitionOptionSet.parse({ ...given, ...additional }) as PartitionOptionsInput & {
+      unique_element_ids: boolean;
+    };
+  } catch (error) {
+    if (!additional || Object.keys(additional).length === 0) throw error;
+    partitionOptionSet.parse(given); // a bad flag is reported as such
+    throw new IngestSetupError(`additional_partition_args: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 function createConnectors(
   sourceConfig: ConnectorConfig,
   destinationConfig: ConnectorConfig | undefined,
@@ -369,14 +405,22 @@ function createConnectors(
     const destinationDefinition = getConnector(destinationType);
     if (!destinationDefinition.createDestination)
       throw new Error(`${destinationType} cannot be a destination`);
+    // Keys come from the validated configs (defaults applied), so `ingest({...})` and the CLI, which
+    // spells every default out, share caches and ledgers for the same configuration.
     const sourceKey = stableHash({
       type: sourceType,
-      config: withoutSecrets(sourceRest, sourceDefinition.sourceOptions),
+      config: withoutSecrets(
+        sourceDefinition.sourceOptions?.parse(sourceRest) ?? sourceRest,
+        sourceDefinition.sourceOptions,
+      ),
     });
     const pairKey = stableHash({
       source: sourceKey,
       type: destinationType,
-      config: withoutSecrets(destinationRest, destinationDefinition.destinationOptions),
+      config: withoutSecrets(
+        destinationDefinition.destinationOptions?.parse(destinationRest) ?? destinationRest,
+        destinationDefinition.destinationOptions,
+      ),
     });
     return {
       source: sourceDefinition.createSource(sourceRest),

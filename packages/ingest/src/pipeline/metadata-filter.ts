@@ -1,4 +1,4 @@
-import type { Element } from '@docsvc/partition';
+import { type Element, elementsFromBase64Gzip, elementsToBase64Gzip } from '@docsvc/partition';
 import { IngestSetupError } from './errors.js';
 
 export interface MetadataFilter {
@@ -9,7 +9,9 @@ export interface MetadataFilter {
 /**
  * metadata_exclude / metadata_include. A name is a metadata field (`image_base64`) or a dotted path within
  * metadata (`data_source.date_processed`); a leading `metadata.` is accepted too. Include keeps only the
- * named fields (and the parents of named paths).
+ * named fields (and the parents of named paths). The filter also applies to the original elements a chunk
+ * keeps in `orig_elements`: excluding image_base64 must not leave it inside them (SPEC 7.2: that is how
+ * rows outgrow a destination's field limit).
  */
 export function validateMetadataFilter(filter: MetadataFilter): void {
   if (filter.exclude?.length && filter.include?.length) {
@@ -31,6 +33,16 @@ export function applyMetadataFilter(elements: Element[], filter: MetadataFilter)
   } else if (filter.include?.length) {
     const paths = filter.include.map(toPath);
     for (const element of elements) element.metadata = pickPaths(element.metadata, paths);
+  } else {
+    return elements;
+  }
+  for (const element of elements) {
+    const originals = element.metadata.orig_elements;
+    if (typeof originals === 'string') {
+      element.metadata.orig_elements = elementsToBase64Gzip(
+        applyMetadataFilter(elementsFromBase64Gzip(originals), filter),
+      );
+    }
   }
   return elements;
 }

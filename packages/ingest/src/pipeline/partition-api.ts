@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ConnectorError } from '@docsvc/connectors';
 import { type Element, elementsFromValue, ServiceError } from '@docsvc/partition';
 
 export interface PartitionApiSettings {
@@ -23,8 +24,9 @@ const MAX_DELAY_MS = 30_000;
 
 /**
  * Partition one document through the partition endpoint (`--partition-by-api`). Retries with exponential
- * backoff (and Retry-After) on 429/5xx and connection errors; other statuses fail with the server's
- * `detail`. The key travels in the `service-api-key` header and never appears in errors.
+ * backoff (and Retry-After) on 429/5xx, time-outs and connection errors; other statuses fail with the
+ * server's `detail`: 401/403 as ConnectorError `auth`/`permission` (the key, not the document, is wrong),
+ * the rest as ServiceErrors. The key travels in the `service-api-key` header and never appears in errors.
  */
 export async function partitionViaApi(
   document: ApiDocument,
@@ -33,6 +35,7 @@ export async function partitionViaApi(
 ): Promise<Element[]> {
   for (let attempt = 0; ; attempt++) {
     let response: Response;
+    let body: unknown;
     try {
       response = await fetch(settings.endpoint, {
         method: 'POST',
@@ -45,25 +48,57 @@ export async function partitionViaApi(
           ? AbortSignal.any([signal, AbortSignal.timeout(settings.timeoutMs)])
           : AbortSignal.timeout(settings.timeoutMs),
       });
+      // The answer is read under the same time limit, and a connection cut mid-answer is retried too.
+      if (response.ok) body = await readJson(response);
     } catch (error) {
-      if (signal?.aborted || attempt >= settings.maxRetries) {
+      if (signal?.aborted || error instanceof ServiceError) throw error;
+      if (attempt >= settings.maxRetries) {
         throw new ServiceError(
           'provider_error',
-          `partition endpoint unreachable: ${(error as Error).message}`,
+          `partition endpoint ${displayUrl(settings.endpoint)} unreachable (${attempt + 1} attempts): ${networkReason(error, settings.timeoutMs)}`,
           { cause: error },
         );
       }
       await sleep(backoff(attempt), undefined, { signal });
       continue;
     }
-    if (response.ok) return elementsFromValue(await response.json());
+    if (response.ok) return elementsFromValue(body);
     if (RETRYABLE.has(response.status) && attempt < settings.maxRetries) {
       await response.body?.cancel();
       await sleep(retryAfterMs(response) ?? backoff(attempt), undefined, { signal });
       continue;
     }
-    throw await apiError(response);
+    throw await apiError(response, attempt + 1);
   }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ServiceError(
+      'provider_error',
+      `partition endpoint answered ${response.status} with invalid JSON`,
+    );
+  }
+}
+
+/** The endpoint without credentials or query (a key in the address must not reach a log). */
+function displayUrl(endpoint: string): string {
+  try {
+    const url = new URL(endpoint);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return '(invalid address)';
+  }
+}
+
+/** fetch() says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND...) is in its cause. */
+function networkReason(error: unknown, timeoutMs: number): string {
+  const failure = error as Error & { cause?: { code?: string; message?: string } };
+  if (failure?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
+  return failure?.cause?.message ?? failure?.cause?.code ?? failure?.message ?? String(error);
 }
 
 function buildForm(document: ApiDocument, fields: Record<string, unknown>): FormData {
@@ -94,14 +129,17 @@ function retryAfterMs(response: Response): number | undefined {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
 }
 
-async function apiError(response: Response): Promise<ServiceError> {
+async function apiError(response: Response, attempts: number): Promise<ServiceError | ConnectorError> {
   let detail: unknown;
   try {
     detail = ((await response.json()) as { detail?: unknown }).detail;
   } catch {
     detail = response.statusText;
   }
-  const message = typeof detail === 'string' ? detail : JSON.stringify(detail);
+  const text = typeof detail === 'string' ? detail : JSON.stringify(detail);
+  const message = `partition endpoint answered ${response.status}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}: ${text}`;
+  if (response.status === 401) return new ConnectorError('partition_endpoint', 'auth', message);
+  if (response.status === 403) return new ConnectorError('partition_endpoint', 'permission', message);
   const code =
     response.status === 400 || response.status === 415
       ? 'unsupported_file_type'
@@ -112,5 +150,5 @@ async function apiError(response: Response): Promise<ServiceError> {
         : response.status === 413
           ? 'limit_exceeded'
           : 'provider_error';
-  return new ServiceError(code, `partition endpoint answered ${response.status}: ${message}`);
+  return new ServiceError(code, message);
 }

@@ -39,15 +39,20 @@ export class Ledger {
   }
 }
 
-/** Decide whether a record needs work, and say why (shown by --dry-run and --verbose). */
+/**
+ * Decide whether a record needs work, and say why (shown by --dry-run and --verbose). `reprocess` and
+ * `re_download` both send every record through the pipeline again: re-downloading an unchanged record and
+ * then skipping it would make the flag do nothing.
+ */
 export function classifyRecord(
   record: RecordDescriptor,
   entry: LedgerEntry | undefined,
   config: string,
-  reprocess: boolean,
+  force: { reprocess: boolean; re_download: boolean },
 ): { status: RecordStatus; reason: string } {
   if (!entry) return { status: 'new', reason: 'not uploaded to this destination before' };
-  if (reprocess) return { status: 'changed', reason: 'reprocess requested' };
+  if (force.reprocess) return { status: 'changed', reason: 'reprocess requested' };
+  if (force.re_download) return { status: 'changed', reason: 're-download requested' };
   if (entry.version !== record.version) {
     return { status: 'changed', reason: `source version changed (${entry.version} → ${record.version})` };
   }

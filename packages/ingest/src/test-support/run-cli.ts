@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,17 +7,32 @@ const entry = join(repoRoot, 'packages/ingest/src/cli/main.ts');
 
 export interface CliResult {
   code: number | null;
+  /** The signal that ended the process (e.g. SIGKILL), if any. */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
 
 /** Run `service-ingest` from its sources (no build needed), as a real child process. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-    });
+  return spawnCli(args, env).result;
+}
+
+/**
+ * Start `service-ingest` and return the child (to signal it, e.g. SIGKILL mid-run) with its outcome.
+ * An env value of `undefined` removes that variable from the child's environment.
+ */
+export function spawnCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { child: ChildProcess; result: Promise<CliResult> } {
+  const childEnv = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {
+    cwd: repoRoot,
+    env: childEnv,
+  });
+  const result = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -27,6 +42,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
       stderr += chunk.toString();
     });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
+  return { child, result };
 }
