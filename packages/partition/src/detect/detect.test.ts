@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { detectFileType } from './detect.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const idOf = async (data: Uint8Array, filename?: string, content_type?: string) =>
-  (await detectFileType({ data, filename, content_type })).id;
+const idOf = async (data: Uint8Array, filename?: string, content_type?: string, encoding?: string) =>
+  (await detectFileType({ data, filename, content_type, encoding })).id;
 
 const EMAIL = 'From: Ann <ann@example.com>\r\nTo: bob@example.com\r\nSubject: Hi\r\n\r\nHello Bob.\r\n';
 
@@ -70,6 +71,42 @@ describe('detectFileType: content first', () => {
   });
 });
 
+describe('detectFileType: the encoding option', () => {
+  const chinese =
+    '人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心，并应以兄弟关系的精神相对待。'.repeat(30);
+
+  it('reads text in the given encoding, so BOM-less UTF-16 in any script is text', async () => {
+    const plain = new Uint8Array(Buffer.from(chinese, 'utf16le'));
+    expect(await idOf(plain, 'notes.txt', undefined, 'utf-16le')).toBe('txt');
+    const html = new Uint8Array(Buffer.from(`<html><body><p>${chinese}</p></body></html>`, 'utf16le'));
+    expect(await idOf(html, undefined, undefined, 'utf-16le')).toBe('html');
+    const mail = new Uint8Array(
+      iconv.encode(
+        `From: a@example.cz\nTo: b@example.cz\nSubject: Ahoj\n\nPříliš žluťoučký kůň.\n`,
+        'cp1250',
+      ),
+    );
+    expect(await idOf(mail, 'mail.txt', undefined, 'windows-1250')).toBe('eml');
+  });
+
+  it('falls back to detection when the given encoding cannot read the bytes', async () => {
+    // The partitioner then reports the wrong encoding; detection itself never fails on it.
+    const latin = new Uint8Array(iconv.encode('name,city\nZoë,Malmö\nÅsa,Köln\n', 'windows-1252'));
+    expect(await idOf(latin, undefined, undefined, 'utf-8')).toBe('csv');
+    expect(await idOf(utf8('%PDF-1.4\n%%EOF\n'), 'a.pdf', undefined, 'utf-16le')).toBe('pdf');
+  });
+
+  it('sniffs text whose sample ends inside a character, and legacy text with an ASCII head', async () => {
+    const json = utf8(`[${JSON.stringify('é'.repeat(40_000))}]`);
+    expect(await idOf(json)).toBe('json');
+    const czech = iconv.encode(
+      `${'Plain ASCII prose line.\n'.repeat(12_000)}Děkujeme, řekl.\n`,
+      'windows-1250',
+    );
+    expect(await idOf(new Uint8Array(czech), 'letter.txt')).toBe('txt');
+  });
+});
+
 describe('detectFileType: content_type', () => {
   it('overrides content and extension', async () => {
     expect(await idOf(utf8('<html><body>x</body></html>'), 'a.html', 'text/plain')).toBe('txt');
@@ -85,6 +122,31 @@ describe('detectFileType: content_type', () => {
       code: 'unsupported_file_type',
       message: expect.stringContaining('application/x-made-up'),
     });
+  });
+});
+
+describe('detectFileType: damaged zip packages', () => {
+  const docx = zipSync({
+    '[Content_Types].xml': strToU8('<Types/>'),
+    '_rels/.rels': strToU8('<Relationships/>'),
+    'word/document.xml': strToU8(
+      `<w:document>${'<w:p><w:r><w:t>Words in a paragraph.</w:t></w:r></w:p>'.repeat(400)}</w:document>`,
+    ),
+    'word/styles.xml': strToU8(`<w:styles>${'<w:style/>'.repeat(2000)}</w:styles>`),
+  });
+  const truncated = docx.subarray(0, Math.floor(docx.length / 2));
+
+  it('names a truncated package by the entries its local headers still show', async () => {
+    expect(await idOf(truncated)).toBe('docx');
+    expect(await idOf(truncated, 'report.docx')).toBe('docx');
+  });
+
+  it('falls back to a zip-based extension when nothing of the package can be read', async () => {
+    const headless = docx.subarray(0, 20); // a local header cut before its entry name
+    expect(await idOf(headless, 'slides.pptx')).toBe('pptx');
+    expect(await idOf(headless, 'book.epub')).toBe('epub');
+    await expect(idOf(headless, 'archive.zip')).rejects.toMatchObject({ code: 'unsupported_file_type' });
+    await expect(idOf(headless)).rejects.toMatchObject({ code: 'unsupported_file_type' });
   });
 });
 

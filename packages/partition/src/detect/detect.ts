@@ -11,6 +11,8 @@ export interface DetectInput {
   filename?: string | undefined;
   /** Explicit MIME type: overrides content and extension (generic ones such as application/octet-stream are ignored). */
   content_type?: string | undefined;
+  /** The caller's `encoding` option: text is sniffed in it (when it can read the bytes). */
+  encoding?: string | undefined;
 }
 
 /**
@@ -42,7 +44,7 @@ const GENERIC_CONTENT_TYPES = new Set([
 /** Magic signatures weak enough to occur in text: an MPEG audio frame sync is just two bytes (0xFF 0xFx). */
 const WEAK_MAGIC = new Set(['mp3', 'mp2', 'mp1', 'aac']);
 
-async function detect({ data, filename, content_type }: DetectInput): Promise<FileTypeInfo> {
+async function detect({ data, filename, content_type, encoding }: DetectInput): Promise<FileTypeInfo> {
   const declared = content_type?.split(';')[0]?.trim().toLowerCase();
   if (declared && !GENERIC_CONTENT_TYPES.has(declared)) {
     const type = fileTypeByMime(declared);
@@ -57,15 +59,15 @@ async function detect({ data, filename, content_type }: DetectInput): Promise<Fi
   const magic = await fileTypeFromBuffer(data);
   if (magic && !(WEAK_MAGIC.has(magic.ext) && looksLikeText(data))) {
     if (magic.mime === 'application/zip' || ['docx', 'xlsx', 'pptx', 'epub', 'odt'].includes(magic.ext)) {
-      return classifyZipContainer(data) ?? fileTypeByMime(magic.mime) ?? fileTypeById('zip');
+      return classifyZipContainer(data, byExtension) ?? fileTypeByMime(magic.mime) ?? fileTypeById('zip');
     }
     if (magic.ext === 'cfb') return classifyOleContainer(data, byExtension);
-    if (magic.ext === 'xml') return sniffText(data, byExtension);
+    if (magic.ext === 'xml') return sniffText(data, byExtension, encoding);
     const known = fileTypeByMime(magic.mime) ?? fileTypeByExtension(`x.${magic.ext}`);
     if (known) return known;
     return { id: magic.ext, mime: magic.mime, extensions: [magic.ext], supported: false };
   }
-  if (looksLikeText(data)) return sniffText(data, byExtension);
+  if (looksLikeText(data, encoding)) return sniffText(data, byExtension, encoding);
   if (byExtension && !TEXT_TYPE_IDS.has(byExtension.id)) return byExtension;
   return { id: 'bin', mime: 'application/octet-stream', extensions: [], supported: false };
 }

@@ -1,4 +1,4 @@
-import { decodeText } from '../text/decode.js';
+import { decodeText, isValidUtf8 } from '../text/decode.js';
 import { type FileTypeInfo, fileTypeById } from './file-types.js';
 
 /**
@@ -34,9 +34,13 @@ const HEADER_FIELD = /^[!-9;-~]+:/;
 const CORE_EMAIL_HEADER =
   /^(from|to|subject|message-id|received|mime-version|return-path|delivered-to|date):/i;
 
-export function sniffText(data: Uint8Array, byExtension: FileTypeInfo | undefined): FileTypeInfo {
+export function sniffText(
+  data: Uint8Array,
+  byExtension: FileTypeInfo | undefined,
+  encoding?: string,
+): FileTypeInfo {
   const whole = data.length <= SAMPLE_BYTES;
-  const sample = decodeText(data.subarray(0, SAMPLE_BYTES)).text.replace(/^\uFEFF/, '');
+  const sample = decodeSample(headOf(data), encoding);
   const head = sample.trimStart().slice(0, 4096).toLowerCase();
   // A text extension other than .txt is believed (a README.md may begin with <h1>, a .md with "From:");
   // only markup is looked at, to tell HTML, XML and XSLT apart.
@@ -44,10 +48,36 @@ export function sniffText(data: Uint8Array, byExtension: FileTypeInfo | undefine
     const markup = ['html', 'xml', 'xsl'].includes(byExtension.id) && head.startsWith('<');
     return markup ? sniffMarkup(head, byExtension) : byExtension;
   }
-  const strong = strongSignal(head, sample, whole, data);
+  const strong = strongSignal(head, sample, whole, data, encoding);
   if (strong) return strong;
   if (byExtension?.id === 'txt') return byExtension;
   return weakSignal(sample) ?? fileTypeById('txt');
+}
+
+/**
+ * The bytes decoded in the caller's encoding when it can read them, else as detection finds them: a
+ * wrong `encoding` is reported by the format's partitioner, not by detection.
+ */
+function decodeSample(data: Uint8Array, encoding: string | undefined): string {
+  let text: string | undefined;
+  if (encoding) {
+    try {
+      text = decodeText(data, encoding).text;
+    } catch {
+      // unknown name or undecodable bytes: detect
+    }
+  }
+  return (text ?? decodeText(data).text).replace(/^\uFEFF/, '');
+}
+
+/** The first SAMPLE_BYTES, cut back to a UTF-8 character boundary when the text is UTF-8 up to there. */
+function headOf(data: Uint8Array): Uint8Array {
+  if (data.length <= SAMPLE_BYTES) return data;
+  let end = SAMPLE_BYTES;
+  // Back over continuation bytes (10xxxxxx) and the lead byte that starts the cut character.
+  while (end > SAMPLE_BYTES - 4 && (data[end]! & 0xc0) === 0x80) end--;
+  const cut = data.subarray(0, end);
+  return isValidUtf8(cut) ? cut : data.subarray(0, SAMPLE_BYTES);
 }
 
 function strongSignal(
@@ -55,11 +85,12 @@ function strongSignal(
   sample: string,
   whole: boolean,
   data: Uint8Array,
+  encoding: string | undefined,
 ): FileTypeInfo | undefined {
   if (head.startsWith('<')) return sniffMarkup(head, undefined);
   if (head.startsWith('{\\rtf')) return fileTypeById('rtf');
   if (head.startsWith('{') || head.startsWith('[')) {
-    const json = sniffJson(sample, whole, data);
+    const json = sniffJson(sample, whole, data, encoding);
     if (json) return json;
   }
   if (looksLikeEmail(sample)) return fileTypeById('eml');
@@ -81,14 +112,19 @@ function sniffMarkup(head: string, byExtension: FileTypeInfo | undefined): FileT
 }
 
 /** JSON when the text parses; NDJSON when its first lines are each a JSON object. */
-function sniffJson(sample: string, whole: boolean, data: Uint8Array): FileTypeInfo | undefined {
+function sniffJson(
+  sample: string,
+  whole: boolean,
+  data: Uint8Array,
+  encoding: string | undefined,
+): FileTypeInfo | undefined {
   if (whole && parses(sample)) return fileTypeById('json');
   const lines = sample.split(/\r?\n/).filter((line) => line.trim() !== '');
   if (!whole) lines.pop(); // the last line of a sample may be cut
   const objectLines = lines.slice(0, 50);
   if (objectLines.length > 1 && objectLines.every(isJsonObjectLine)) return fileTypeById('ndjson');
   // A large document: parse it whole only when its start is not a line of its own.
-  if (!whole && parses(decodeText(data).text.replace(/^\uFEFF/, ''))) return fileTypeById('json');
+  if (!whole && parses(decodeSample(data, encoding))) return fileTypeById('json');
   return undefined;
 }
 

@@ -77,6 +77,8 @@ async function partitionToDrafts(
     data: document.data,
     filename: document.filename,
     content_type: contentType,
+    // The caller's encoding describes the document they gave, not the files embedded in it.
+    encoding: depth === 0 ? options.encoding : undefined,
   });
   const partitioner = await loadPartitioner(fileType);
   const context: FormatContext = {

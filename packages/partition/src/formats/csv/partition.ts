@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { draft, type ElementDraft } from '../../elements/element.js';
 import { type TableRow, tableToHtml, tableToText } from '../../elements/table-html.js';
 import { ServiceError } from '../../errors.js';
-import { decodeText } from '../../text/decode.js';
+import { assertText, decodeText } from '../../text/decode.js';
 import type { FormatPartitioner } from '../format.js';
 import { countHeaderRows, sniffDelimiter } from './sniff.js';
 
@@ -25,6 +25,7 @@ import { countHeaderRows, sniffDelimiter } from './sniff.js';
 export const MAX_TABLE_CELLS = 2_000_000;
 
 export const partition: FormatPartitioner = async ({ data, fileType, options }) => {
+  assertText(data, fileType.id.toUpperCase(), options.encoding);
   const { text } = decodeText(data, options.encoding);
   const content = text.replace(/^\uFEFF/, '');
   const delimiter = fileType.id === 'tsv' ? '\t' : sniffDelimiter(content);

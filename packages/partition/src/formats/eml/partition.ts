@@ -1,6 +1,6 @@
 import PostalMime, { type Address, type Email } from 'postal-mime';
 import { ServiceError } from '../../errors.js';
-import { decodeText, looksLikeText, repairMojibake } from '../../text/decode.js';
+import { decodeText, isValidUtf8, looksLikeText, repairMojibake } from '../../text/decode.js';
 import type { FormatPartitioner } from '../format.js';
 import { formatAddress, isoDate, type MailMessage, mailMetadata, mailToDrafts } from './mail.js';
 
@@ -35,14 +35,23 @@ export const partition: FormatPartitioner = async (context) => {
   return mailToDrafts(context, toMailMessage(email));
 };
 
-/** Bytes for the MIME parser: as they are, unless the whole file is UTF-16/32 or an encoding is forced. */
+/**
+ * Bytes for the MIME parser: as they are, unless the whole file is UTF-16/32, an encoding is forced, or
+ * the message holds 8-bit text that is not UTF-8 and declares no charset anywhere (old mail clients sent
+ * raw windows-125x): then the whole message is decoded by detection and handed over as UTF-8.
+ */
 function messageBytes(data: Uint8Array, encoding: string | undefined): Uint8Array {
   if (encoding) return new TextEncoder().encode(decodeText(data, encoding).text);
   const decoded = decodeText(data.subarray(0, 4096));
   if (/^utf-(16|32)/.test(decoded.encoding)) {
     return new TextEncoder().encode(decodeText(data).text.replace(/^\uFEFF/, ''));
   }
+  if (!isValidUtf8(data) && !declaresCharset(data)) return new TextEncoder().encode(decodeText(data).text);
   return data;
+}
+
+function declaresCharset(data: Uint8Array): boolean {
+  return /charset\s*=/i.test(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1'));
 }
 
 function refuseEncrypted(email: Email): void {

@@ -1,6 +1,5 @@
-import { ServiceError } from '../../errors.js';
 import type { PartitionOptions } from '../../options/partition-options.js';
-import { looksLikeText } from '../../text/decode.js';
+import { assertText } from '../../text/decode.js';
 import type { FormatPartitioner } from '../format.js';
 import { decodeMarkup } from './decode-markup.js';
 import { htmlToDrafts } from './html-to-drafts.js';
@@ -11,16 +10,14 @@ import { htmlToDrafts } from './html-to-drafts.js';
  * for per-element detection.
  */
 export const partition: FormatPartitioner = async ({ data, options }) => {
-  assertMarkupText(data, 'HTML');
+  assertMarkupText(data, 'HTML', options.encoding);
   const { text } = decodeMarkup(data, options.encoding);
   return htmlToDrafts(text, { useDeclaredLanguage: mayUseDeclaredLanguage(options) });
 };
 
-/** Binary bytes behind a markup extension are a broken document, not text to guess at. */
-export function assertMarkupText(data: Uint8Array, format: string): void {
-  if (data.length > 0 && !looksLikeText(data)) {
-    throw new ServiceError('corrupt_document', `The file is not ${format} text: it contains binary data.`);
-  }
+/** Binary bytes behind a markup extension are a broken document (judged in the given encoding, if any). */
+export function assertMarkupText(data: Uint8Array, format: string, encoding?: string): void {
+  assertText(data, format, encoding);
 }
 
 /** The document's declared language is used only when the caller neither gave one nor wants detection. */

@@ -25,12 +25,28 @@ export const partition: FormatPartitioner = async ({ data, fileType, options }) 
   const text = decodeText(data, options.encoding).text.replace(/^\uFEFF/, '');
   if (fileType.id === 'ndjson') {
     const values = parseLines(text);
-    return elementDrafts(values) ?? values.flatMap(dataDrafts);
+    return elementDrafts(values) ?? keepSourceWhenTooDeep(text, () => values.flatMap(dataDrafts));
   }
   if (text.trim() === '') return [];
   const value = parseJson(text);
-  return (Array.isArray(value) ? elementDrafts(value) : undefined) ?? valueDrafts(value);
+  return (
+    (Array.isArray(value) ? elementDrafts(value) : undefined) ??
+    keepSourceWhenTooDeep(text, () => valueDrafts(value))
+  );
 };
+
+/**
+ * JSON.parse reads any depth, but JSON.stringify recurses and overflows the stack on values nested a few
+ * thousand levels deep (hostile input). Such a document is kept as one element with its source text.
+ */
+function keepSourceWhenTooDeep(source: string, drafts: () => ElementDraft[]): ElementDraft[] {
+  try {
+    return drafts();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return [draft('UncategorizedText', source.trim())];
+  }
+}
 
 function parseJson(text: string): unknown {
   try {

@@ -20,7 +20,7 @@ const FRONT_MATTER =
   /^(?:---[ \t]*\r?\n[\s\S]*?\r?\n---|\+\+\+[ \t]*\r?\n[\s\S]*?\r?\n\+\+\+)[ \t]*(?:\r?\n|$)/;
 
 export const partition: FormatPartitioner = async ({ data, options }) => {
-  assertMarkupText(data, 'Markdown');
+  assertMarkupText(data, 'Markdown', options.encoding);
   const { text } = decodeTextOrWindows1252(data, options.encoding);
   return markdownToDrafts(text);
 };

@@ -14,18 +14,31 @@ export interface XmlElement {
 
 export type XmlNode = XmlElement | string;
 
+/**
+ * Deepest element kept in the tree. Real documents stay far below (a table nested in a table adds three
+ * levels); hostile ones nest thousands deep, and every reader walks the tree recursively. Elements below
+ * this depth are dropped and their text goes to the deepest kept element (as text nodes).
+ */
+export const MAX_XML_DEPTH = 256;
+
 export function parseXml(xml: string): XmlElement {
   const root: XmlElement = { name: '#document', attrs: {}, children: [] };
   const stack: XmlElement[] = [root];
+  let dropped = 0; // open elements below MAX_XML_DEPTH
   const parser = new Parser(
     {
       onopentag(name, attrs) {
+        if (stack.length > MAX_XML_DEPTH) {
+          dropped++;
+          return;
+        }
         const element: XmlElement = { name, attrs, children: [] };
         stack.at(-1)!.children.push(element);
         stack.push(element);
       },
       onclosetag() {
-        if (stack.length > 1) stack.pop();
+        if (dropped > 0) dropped--;
+        else if (stack.length > 1) stack.pop();
       },
       ontext(text) {
         const children = stack.at(-1)!.children;

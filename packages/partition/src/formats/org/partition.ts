@@ -9,7 +9,7 @@ import { orgToHtml } from './to-html.js';
  * headlines, lists, tables and code give the same elements as in HTML and Markdown.
  */
 export const partition: FormatPartitioner = async ({ data, options }) => {
-  assertMarkupText(data, 'Org');
+  assertMarkupText(data, 'Org', options.encoding);
   const { text } = decodeTextOrWindows1252(data, options.encoding);
   const source = text.replace(/^\uFEFF/, '');
   if (source.trim() === '') return [];

@@ -9,7 +9,7 @@ import { rstToHtml } from './to-html.js';
  * htmlToDrafts, so titles, lists, tables and code give the same elements as in HTML and Markdown.
  */
 export const partition: FormatPartitioner = async ({ data, options }) => {
-  assertMarkupText(data, 'reStructuredText');
+  assertMarkupText(data, 'reStructuredText', options.encoding);
   const { text } = decodeTextOrWindows1252(data, options.encoding);
   const source = text.replace(/^\uFEFF/, '');
   if (source.trim() === '') return [];

@@ -1,5 +1,5 @@
 import { draft, type ElementDraft } from '../../elements/element.js';
-import { decodeText, repairMojibake } from '../../text/decode.js';
+import { assertText, decodeText, repairMojibake } from '../../text/decode.js';
 import { classifyText } from '../../text/text-type.js';
 import type { FormatPartitioner } from '../format.js';
 import { splitBlocks } from './blocks.js';
@@ -13,6 +13,7 @@ export { splitBlocks } from './blocks.js';
  * heuristics (text/text-type.ts): titles, narrative text, list items, addresses, e-mail addresses...
  */
 export const partition: FormatPartitioner = async ({ data, options }) => {
+  assertText(data, 'plain', options.encoding);
   const { text } = decodeText(data, options.encoding);
   // Text saved as UTF-8 twice over ("â€“" for "–") is repaired, unless the caller named the encoding.
   const repaired = options.encoding ? text : repairMojibake(text);

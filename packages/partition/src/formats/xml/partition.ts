@@ -20,7 +20,7 @@ import { assertMarkupText } from '../html/partition.js';
  * element is not XML: corrupt_document.
  */
 export const partition: FormatPartitioner = async ({ data, options }) => {
-  assertMarkupText(data, 'XML');
+  assertMarkupText(data, 'XML', options.encoding);
   const source = decodeMarkup(data, options.encoding)
     .text.replace(/^\uFEFF/, '')
     .trim();
