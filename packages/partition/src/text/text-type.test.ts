@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementType } from '../elements/element-types.js';
-import { classifyText } from './text-type.js';
+import { classifyText, containsVerb, isAddress } from './text-type.js';
 
 /**
  * What a reader would call each text. Written for this project (not copied from any test suite); the
@@ -106,10 +106,123 @@ const CASES: [string, ElementType, string?][] = [
   ['8uPr5e8gVGVzbGEgLSDw4/j5+iDn+unu5CDy7CDk4ff55CDs+On55e0g', 'UncategorizedText'],
   ['Pariser Platz 1, 10117 Berlin', 'Address'],
   ['12 rue de Rivoli, 75004 Paris', 'Address'],
+  // -- captions and source lines under figures and tables --
+  ['Source: U.S. Census Bureau, 2020 American Community Survey', 'FigureCaption'],
+  ['Sources: company filings; analyst estimates.', 'FigureCaption'],
+  ['Source: https://example.com/data/2023', 'FigureCaption'],
+  ['SOURCE: Bureau of Labor Statistics', 'FigureCaption'],
+  ['Quelle: Statistisches Bundesamt (Destatis), 2023', 'FigureCaption'],
+  ['Fuente: Instituto Nacional de Estadística', 'FigureCaption'],
+  ['Figure 3: Revenue by region, 2019-2023', 'FigureCaption'],
+  ['Fig. 2. Architecture of the ingestion pipeline', 'FigureCaption'],
+  ['Table 2. Results of the customer survey', 'FigureCaption'],
+  ['Source code for the examples is available on request.', 'NarrativeText'],
+  ['Figure out what went wrong before the next release.', 'NarrativeText'],
+  ['Table of Contents', 'Title'],
+  ['Sources of Funding', 'Title'],
+  // -- dates and datelines --
+  ['Dec 13, 2022 - Press ISW', 'UncategorizedText'],
+  ['December 13, 2022', 'UncategorizedText'],
+  ['13 December 2022', 'UncategorizedText'],
+  ['Monday, March 4, 2024', 'UncategorizedText'],
+  ['March 2024 Update', 'Title'],
+  // -- prose whose only verb is a regular past tense or a contraction --
+  ['Goods delivered to the warehouse on time', 'NarrativeText'],
+  ['The parcel was delivered yesterday', 'NarrativeText'],
+  ['All parties agreed to the revised schedule', 'NarrativeText'],
+  ['The new owners entered the market in spring', 'NarrativeText'],
+  ['We’ll send the minutes after the call', 'NarrativeText'],
+  ['Thanks for joining the call today', 'NarrativeText'],
+  // -- headings with nouns that look like verb forms --
+  ['Minutes of the annual meeting', 'Title'],
+  ['A hundred years of the city library', 'Title'],
+  ['Notes on the building and its ceiling', 'Title'],
+  ["Director's report on the year", 'Title'],
+  ['The use of force by the police', 'Title'],
   // -- long text that only looks like a heading --
   ['THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG.', 'UncategorizedText'],
   ['Total revenue, net of returns,', 'UncategorizedText'],
 ];
+
+/** Words in context: does the text have a verb? The last word of each text is the one tested. */
+const VERB_CASES: [string, boolean][] = [
+  // regular past tenses and participles, including the -red, -eed and short forms
+  ['goods delivered', true],
+  ['the parcel was', true],
+  ['everyone entered', true],
+  ['they offered', true],
+  ['it was considered', true],
+  ['fields required', true],
+  ['both sides agreed', true],
+  ['prisoners freed', true],
+  ['the tool used', true],
+  ['the bank referred', true],
+  // -ing forms that are verbs (gerunds and participles)
+  ['thanks for joining', true],
+  ['we keep travelling', true],
+  ['looking', true],
+  ['by calling', true],
+  // contractions
+  ["we'll", true],
+  ['we’ll', true],
+  ["it's", true],
+  ['they’re', true],
+  ["don't", true],
+  ["I'm", true],
+  ["she'd", true],
+  // nouns and adjectives that end like verb forms
+  ['a hundred', false],
+  ['kindred', false],
+  ['sacred', false],
+  ['naked', false],
+  ['speed', false],
+  ['indeed', false],
+  ['seed', false],
+  ['the bed', false],
+  ['something', false],
+  ['nothing', false],
+  ['during', false],
+  ['morning', false],
+  ['evening', false],
+  ['spring', false],
+  ['string', false],
+  ['ceiling', false],
+  ['sibling', false],
+  ['wedding', false],
+  // a determiner before the word makes it a noun
+  ['the meeting', false],
+  ['a building', false],
+  ['the feeling', false],
+  ['the use', false],
+  ['a call', false],
+  ['our work', false],
+  // possessives are not "is"
+  ["Director's", false],
+  ["women's", false],
+  // names in capitals are not verbs
+  ['the United', false],
+  ['Acme Limited', false],
+];
+
+describe('containsVerb', () => {
+  it.each(VERB_CASES)('%j → %s', (text, expected) => {
+    expect(containsVerb(text)).toBe(expected);
+  });
+});
+
+describe('isAddress', () => {
+  it.each([
+    ['Pariser Platz 1, 10117 Berlin', true],
+    ['Hauptstraße 12a, 8010 Graz', true],
+    ['1600 Amphitheatre Parkway, Mountain View, CA 94043', true],
+    ['Dec 13, 2022 - Press ISW', false],
+    ['March 5, 2021 Berlin', false],
+    ['Jan 3, 2024 Update', false],
+    ['Chapter 3, 2021 edition', false],
+  ])('%j → %s', (text, expected) => {
+    expect(isAddress(text)).toBe(expected);
+  });
+});
 
 describe('classifyText', () => {
   it.each(CASES)('%j → %s', (text, type, expectedText) => {

@@ -18,7 +18,6 @@ const US_STATES =
 const US_ADDRESS = new RegExp(
   `^\\d{1,6}\\s+[\\w .'-]+,?\\s+[\\w .'-]+,?\\s+(?:${US_STATES})\\.?\\s+\\d{5}(?:-\\d{4})?$`,
 );
-const ENDS_IN_PUNCT = /[\p{P}\p{S}]$/u;
 /** A sentence ends in . ! ? … (or their CJK forms), optionally followed by closing quotes or brackets. */
 const SENTENCE_END = /[.!?…。！？][\p{Pf}\p{Pe}"']*$/u;
 const SENTENCE_SPLIT = /(?<=[.!?])\s+(?=[\p{Lu}\d"'(])|(?<=[。！？])/u;
@@ -33,9 +32,34 @@ const US_TOWN = new RegExp(`^[\\p{L} .'-]+,\\s*(?:${US_STATES})\\.?\\s+\\d{5}(?:
 /** "221B Baker Street, London NW1 6XE": a number, a street, a town and a UK postcode. */
 const UK_ADDRESS = /^\d+[A-Z]?\s+[\w .'-]+,\s*[\w .'-]+?\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/;
 /** "Pariser Platz 1, 10117 Berlin": street and number, then postal code and town (DE, AT, CH, NL...). */
-const STREET_NUMBER_ADDRESS = /^[\p{L} .'-]+\s\d+[a-z]?,\s*(?:\d{4,5}|\d{4}\s?[A-Z]{2})\s+[\p{L} .'-]+$/u;
+const STREET_NUMBER_ADDRESS =
+  /^[\p{L} .'-]+\s\d+[a-z]?,\s*(?:\d{4,5}|\d{4}\s?[A-Z]{2})\s+\p{Lu}[\p{L} .'-]*$/u;
+/** Month names (English, German, French, Spanish), full or abbreviated. */
+const MONTH =
+  '(?:jan(?:uary|uar|vier)?|feb(?:ruary|ruar)?|f[ée]vr(?:ier)?|mar(?:ch)?|m[äa]rz|mars|apr(?:il)?|avr(?:il)?|may|mai|june?|juni|juin|july?|juli|juil(?:let)?|aug(?:ust)?|ao[uû]t|sep(?:t(?:ember)?)?|oct(?:ober)?|okt(?:ober)?|nov(?:ember)?|dec(?:ember)?|dez(?:ember)?|d[ée]c(?:embre)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)';
+/**
+ * "Dec 13, 2022 - ...", "Chapter 3, 2021 edition": a month or a document word before the number reads
+ * as street and house number to STREET_NUMBER_ADDRESS; they never name a street.
+ */
+const NOT_A_STREET = new RegExp(
+  `^(?:${MONTH}|chapter|section|part|page|volume|vol|article|item|version|release|step|phase|figure|table|room)\\.?\\s+\\d`,
+  'iu',
+);
 /** "12 rue de Rivoli, 75004 Paris": number and street, then a five-digit postal code and town. */
 const NUMBER_STREET_ADDRESS = /^\d+[a-z]?(?:\s(?:bis|ter))?,?\s+[\p{L} .'-]+,\s*\d{5}\s+[\p{L} .'-]+$/u;
+
+/** A full date at the start: "Dec 13, 2022", "Monday, March 4, 2024", "13 December 2022". */
+const LEADING_DATE = new RegExp(
+  `^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\\s+)?(?:${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\.?\\s+${MONTH}\\.?,?\\s+\\d{4})(?!\\d)`,
+  'iu',
+);
+/** "Figure 3:", "Fig. 2.", "Table 1 -": a numbered caption of a figure or table. */
+const NUMBERED_CAPTION =
+  /^(?:fig(?:ure)?\.?|table|tab\.|chart|exhibit|plate|image|photo|diagram|graph|scheme|listing)\s*[0-9IVXivx]+[a-z]?\s*[:.\-–—|]\s*\S/iu;
+/** "Source: ...": the attribution printed under a figure or table (English, German, French, Spanish). */
+const SOURCE_LINE = /^(?:(?:data\s+)?sources?|quellen?|fuentes?|sources? des données)\s*:\s*\S/iu;
+/** A caption is a line or two; longer text that begins like one is prose. */
+const CAPTION_MAX_WORDS = 60;
 
 /** A title has at most this many words. */
 const TITLE_MAX_WORDS = 12;
@@ -75,9 +99,25 @@ export function isAddress(text: string): boolean {
     US_ADDRESS.test(line) ||
     US_TOWN.test(line) ||
     UK_ADDRESS.test(line) ||
-    STREET_NUMBER_ADDRESS.test(line) ||
+    (STREET_NUMBER_ADDRESS.test(line) && !NOT_A_STREET.test(line)) ||
     NUMBER_STREET_ADDRESS.test(line)
   );
+}
+
+/**
+ * A figure or table caption, or the source line printed under one. Users expect these attached to the
+ * figure or table (FigureCaption), not read as headings (which would open a section) or as prose.
+ */
+export function isCaption(text: string): boolean {
+  const trimmed = text.trim();
+  return (
+    (NUMBERED_CAPTION.test(trimmed) || SOURCE_LINE.test(trimmed)) && wordCount(trimmed) <= CAPTION_MAX_WORDS
+  );
+}
+
+/** Text that starts with a full date: a dateline or a date stamp when it is not prose. */
+export function startsWithDate(text: string): boolean {
+  return LEADING_DATE.test(text.trim());
 }
 
 export function isPageNumber(text: string): boolean {
@@ -150,17 +190,53 @@ const COMMON_VERBS = new Set(
   ).split(' '),
 );
 
+/** Words ending like verb forms that are nouns or adjectives (or prepositions: "during"). */
+const NOT_VERBS = new Set(
+  (
+    'hundred kindred sacred naked wicked rugged ragged jagged crooked wretched beloved indeed speed greed tweed ' +
+    'creed steed breed seed weed deed reed feed bed shed sled red ' +
+    'thing something nothing anything everything during morning evening spring string ring king wing sibling ' +
+    'ceiling darling wedding pudding lightning sterling awning herring inkling offspring duckling seedling earring'
+  ).split(' '),
+);
+/** After one of these, a word is a noun (or an adjective): "the meeting", "a call", "our work". */
+const DETERMINERS = new Set(
+  'the a an this that these those my your his her its our their each every no any some another whose'.split(
+    ' ',
+  ),
+);
+/** Before an -ing word, these make it a gerund, which taggers count as a verb: "thanks for joining". */
+const PREPOSITIONS = new Set(
+  'for by of in on at with without after before about from into upon while when'.split(' '),
+);
+/** Contractions of auxiliaries: n't, 'll, 're, 've, 'm, 'd. */
+const AUXILIARY_CONTRACTION = /(?:n't|'ll|'re|'ve|'m|'d)$/;
+/** 's is "is" or "has" after pronouns; after nouns it is almost always a possessive ("Director's"). */
+const PRONOUN_IS = /^(?:it|that|there|here|what|who|he|she|let|where|how|when|why|everyone|nobody)'s$/;
+
 /**
- * Whether the text has a verb. No POS tagger is loaded on this hot path: common verbs and auxiliaries,
- * plus past-tense and progressive forms of longer words, catch the prose cases that matter.
+ * Whether the text has a verb. No POS tagger is loaded on this hot path; the rules approximate one:
+ * - common verbs and auxiliaries (COMMON_VERBS) and auxiliary contractions count;
+ * - regular past tenses (-ed) count, except known nouns and adjectives (NOT_VERBS);
+ * - -ing words count only where English uses them as verbs without an auxiliary: at the start of the
+ *   text ("Looking forward to...") or after a preposition ("by calling"); "the annual meeting" is a noun;
+ * - no word right after a determiner counts ("the use", "a building"), nor a capitalised -ed/-ing word
+ *   inside the text (a name: "the United Nations", "Acme Limited").
  */
 export function containsVerb(text: string): boolean {
-  for (const raw of words(text)) {
+  let previous = '';
+  for (const [index, raw] of words(text.replaceAll('\u2019', "'")).entries()) {
     const word = raw.toLowerCase().replace(/[^\p{L}']/gu, '');
-    if (COMMON_VERBS.has(word)) return true;
-    if (word.length > 4 && /(?:ed|ing)$/.test(word) && !/(?:thing|ring|ling|bed|red|eed)$/.test(word))
-      return true;
-    if (word.endsWith("n't") || word.endsWith("'s") || word.endsWith("'re") || word.endsWith("'ve"))
+    const before = previous;
+    previous = word;
+    if (word === '' || DETERMINERS.has(before)) continue;
+    if (COMMON_VERBS.has(word) || AUXILIARY_CONTRACTION.test(word) || PRONOUN_IS.test(word)) return true;
+    if (NOT_VERBS.has(word) || (index > 0 && /^\p{Lu}/u.test(raw))) continue;
+    // A stem with a vowel: "used", "agreed"; not "bed", "shed".
+    const edStem = word.endsWith('ed') && !word.includes("'") ? word.slice(0, -2) : '';
+    if (edStem.length >= 2 && /[aeiouy]/.test(edStem)) return true;
+    const ingStem = word.endsWith('ing') ? word.slice(0, -3) : '';
+    if (ingStem.length >= 2 && /[aeiouy]/.test(ingStem) && (index === 0 || PREPOSITIONS.has(before)))
       return true;
   }
   return false;
@@ -214,10 +290,13 @@ export function classifyText(text: string): Classified {
     const item = stripBullet(trimmed);
     if (item !== '') return { type: 'ListItem', text: item };
   }
+  if (isCaption(trimmed)) return { type: 'FigureCaption', text: trimmed };
   if (isEmailAddress(trimmed)) return { type: 'EmailAddress', text: trimmed };
   if (isAddress(trimmed)) return { type: 'Address', text: trimmed };
   if (isNumberedListItem(trimmed) && !isNumberedHeading(trimmed)) return { type: 'ListItem', text: trimmed };
   if (isPossibleNarrativeText(trimmed)) return { type: 'NarrativeText', text: trimmed };
+  // A date line ("Dec 13, 2022 - Press release") is a stamp, not a heading.
+  if (startsWithDate(trimmed)) return { type: 'UncategorizedText', text: trimmed };
   if (isPossibleTitle(trimmed)) return { type: 'Title', text: trimmed };
   return { type: 'UncategorizedText', text: trimmed };
 }

@@ -27,7 +27,8 @@ describe('rtf partitioner', () => {
       ['NarrativeText', 'Em dash—and € euro sign here.', 1],
       ['UncategorizedText', 'Example link text', 1],
       ['Table', 'A1 B1\nA2 B2', 1],
-      ['NarrativeText', 'After the break.', 2],
+      // Three words and no verb ("the break" is a noun): a fragment, not prose (text/text-type.ts).
+      ['UncategorizedText', 'After the break.', 2],
     ]);
     expect(elements[1]!.metadata.category_depth).toBe(0);
     expect(elements[2]!.metadata.emphasized_text_contents).toEqual(['more guests']);
