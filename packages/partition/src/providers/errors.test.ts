@@ -68,6 +68,8 @@ describe('redactSecrets', () => {
     expect(redactSecrets('model text-embedding-3-small returned 3 vectors', ['unrelated-secret'])).toBe(
       'model text-embedding-3-small returned 3 vectors',
     );
+    expect(redactSecrets('set the embedding_api_key option', [])).toBe('set the embedding_api_key option');
+    expect(redactSecrets('{"access_token": "abcdefghijk"}', [])).toBe('{"access_token": "[redacted]"}');
   });
 });
 

@@ -11,7 +11,8 @@ const KEY_SHAPES: readonly RegExp[] = [
   /\b(AKIA|ASIA)[A-Z0-9]{12,}\b/g,
   /\bya29\.[A-Za-z0-9._-]+/g,
   /\bhf_[A-Za-z0-9]{8,}/g,
-  /\b(api[-_]?key|x-api-key|access[-_]?token)(["'\s:=]+)[^\s"',}]{6,}/gi,
+  // `api_key=…`, `"access_token": "…"`; a plain word after "api_key" (as in "set the api_key option") is prose.
+  /\b(api[-_]?key|x-api-key|access[-_]?token)(["']?\s*[:=]\s*["']?)[^\s"',}]{6,}/gi,
 ];
 
 const MASK = '[redacted]';
