@@ -1,3 +1,4 @@
+import { vlmOptionSet } from '../vlm/options.js';
 import { defineOptions, field, type OptionsInput, type OptionsOutput } from './fields.js';
 
 export const STRATEGIES = ['auto', 'fast', 'hi_res', 'ocr_only', 'vlm'] as const;
@@ -114,6 +115,8 @@ export const partitionOptionSet = defineOptions({
     max: 600,
     description: 'Resolution at which PDF pages are rendered for OCR and layout analysis (hi_res, ocr_only).',
   }),
+  // How to reach the vision-language model of strategy vlm (vlm/options.ts).
+  ...vlmOptionSet.shape,
 });
 
 export type PartitionOptionsInput = OptionsInput<typeof partitionOptionSet.shape>;
