@@ -76,7 +76,7 @@ export const processorOptions = defineOptions({
   }),
   additional_partition_args: field.json({
     description:
-      'JSON object of extra partition parameters sent with partition_by_api (e.g. {"split_pdf_page": true}).',
+      'JSON object of extra partition parameters (e.g. {"split_pdf_page": true}): sent to the endpoint as given with partition_by_api, applied on top of the partition options (and checked like them) otherwise.',
     placeholder: '<json>',
   }),
   api_timeout_ms: field.integer({

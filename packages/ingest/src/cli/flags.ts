@@ -48,8 +48,8 @@ function buildOption(name: string, spec: AnyOptionSet['fields'][number]['spec'],
   const flag = `--${toKebabCase(name)}`;
   const defaultNote =
     spec.default !== undefined && !isAlias ? ` (default: ${JSON.stringify(spec.default)})` : '';
-  const envNote = spec.env && !isAlias ? ` [env ${spec.env}]` : '';
-  const description = `${spec.description}${defaultNote}${envNote}${spec.deprecated ? ` [deprecated: ${spec.deprecated}]` : ''}`;
+  // commander itself adds "(env: NAME)" to the help of an option with an environment variable.
+  const description = `${spec.description}${defaultNote}${spec.deprecated ? ` [deprecated: ${spec.deprecated}]` : ''}`;
   if (spec.kind === 'boolean') {
     const option = new Option(flag, description);
     if (spec.env && !isAlias) option.env(spec.env);

@@ -7,6 +7,11 @@ import { type ConnectorConfig, IngestSetupError, ingest, RecordFailedError } fro
 import { CommandFlags } from './flags.js';
 import { createReporter } from './report.js';
 
+/** Said under every command's help: where option values come from, and what the exit code means. */
+const RULES = `
+Option values: flag > environment variable > default.
+Exit codes: 0 all records processed (or unchanged), 1 some records failed, 2 usage or precheck error.`;
+
 /**
  * `service-ingest <source> [source options] [<destination> [destination options]]`.
  * Exit codes: 0 all records succeeded (or were unchanged), 1 some failed, 2 usage or precheck error.
@@ -16,9 +21,7 @@ export function buildProgram(): Command {
     .description('Partition documents from a source and write the elements to a destination.')
     .addHelpText(
       'after',
-      `
-Exit codes: 0 all records processed, 1 some records failed, 2 usage or precheck error.
-Option values: flag > environment variable > default.
+      `${RULES}
 
 Examples:
   service-ingest local --input-path docs --recursive --output-dir out
@@ -34,6 +37,7 @@ Examples:
     const source = program
       .command(sourceType)
       .description(`Read from ${definition.description}`)
+      .addHelpText('after', RULES)
       .exitOverride()
       .enablePositionalOptions();
     const sourceFlags = new CommandFlags(source);
@@ -54,6 +58,7 @@ Examples:
       const destination = source
         .command(destinationType)
         .description(`Write to ${destinationDefinition.description}`)
+        .addHelpText('after', RULES)
         .exitOverride();
       const destinationFlags = new CommandFlags(destination);
       if (destinationDefinition.destinationOptions)

@@ -178,6 +178,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     });
 
   const processRecord = async (record: RecordDescriptor) => {
+    // With raise_on_error, a record that was waiting for a slot when another failed does not start.
+    if (fatal) return;
     const recordStart = performance.now();
     let current: StepName = 'download';
     try {
