@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Element } from '@docsvc/partition';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, startTestService, TEST_KEY } from '../test-support/service.js';
 
@@ -135,6 +136,43 @@ describe('POST /general/v0/general', () => {
     expect(new Set(chunks.map((c) => c.type))).toEqual(new Set(['CompositeElement']));
     expect(chunks.every((c) => c.text.length <= 200)).toBe(true);
     expect(chunks[0]!.metadata).not.toHaveProperty('orig_elements');
+  });
+
+  it('splits PDFs server-side with split_pdf_page, giving the same elements and ids as unsplit', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    for (let page = 1; page <= 7; page++) {
+      pdf
+        .addPage([612, 792])
+        .drawText(`Body text of page ${page}, long enough to be a sentence here.`, {
+          x: 72,
+          y: 700,
+          size: 12,
+          font,
+        });
+    }
+    const file = {
+      name: 'files',
+      filename: 'seven.pdf',
+      data: await pdf.save(),
+      contentType: 'application/pdf',
+    };
+    const whole = await post([file, { name: 'strategy', value: 'fast' }]);
+    const split = await post([
+      file,
+      { name: 'strategy', value: 'fast' },
+      { name: 'split_pdf_page', value: 'true' },
+      { name: 'split_pdf_concurrency_level', value: '3' },
+    ]);
+    expect(split.statusCode).toBe(200);
+    expect(split.json()).toEqual(whole.json());
+    const ranged = await post([
+      file,
+      { name: 'strategy', value: 'fast' },
+      { name: 'split_pdf_page', value: 'true' },
+      { name: 'split_pdf_page_range', value: '2,4' },
+    ]);
+    expect((ranged.json() as Element[]).map((e) => e.metadata.page_number)).toEqual([2, 3, 4]);
   });
 
   it('ignores unknown form fields', async () => {
