@@ -63,6 +63,11 @@ export interface Destination<Row = unknown> {
    * version of the record, never neither; re-running converges.
    */
   upload(staged: StagedRecord<Row>, signal?: AbortSignal): Promise<UploadResult>;
+  /**
+   * Whether the destination still holds what was last uploaded for this record (cheap checks only, e.g. a
+   * file exists). When it says no, a record the ledger calls unchanged is written again.
+   */
+  holds?(record: RecordDescriptor): Promise<boolean>;
   /** Create the index/collection when the system allows it (dimension = embedding size, if any). */
   createTarget?(options: { dimension?: number }): Promise<void>;
   close?(): Promise<void>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { type Element, elementsToJson } from '@docsvc/partition';
 import type { Destination, RecordDescriptor, StagedRecord, UploadResult } from '../contract.js';
@@ -43,6 +43,13 @@ export class LocalDestination implements Destination<Element> {
   /** The output file of a record. */
   outputPath(record: RecordDescriptor): string {
     return join(this.root, `${record.rel_path}.json`);
+  }
+
+  async holds(record: RecordDescriptor): Promise<boolean> {
+    return access(this.outputPath(record)).then(
+      () => true,
+      () => false,
+    );
   }
 
   async upload(staged: StagedRecord<Element>): Promise<UploadResult> {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { elementsFromJson } from '@docsvc/partition';
@@ -44,6 +44,25 @@ describe('ingest()', () => {
     expect(events.filter((e) => e.type === 'done')).toHaveLength(12);
     const elements = elementsFromJson(await readFile(join(out, 'doc-11.txt.json'), 'utf8'));
     expect(elements[0]!.text).toBe('Document number 11 has some text in it.');
+  });
+
+  it('skips unchanged records on a second run, but rewrites an output that was deleted', async () => {
+    const out = join(work, 'out-again');
+    const options = {
+      source: { type: 'local', input_path: input },
+      output_dir: out,
+      work_dir: join(work, 'wd-again'),
+      num_processes: 1,
+    };
+    await ingest(options);
+    const second = await ingest(options);
+    expect(second.skipped).toBe(12);
+    expect(second.succeeded).toBe(0);
+    await rm(join(out, 'doc-03.txt.json'));
+    const third = await ingest(options);
+    expect(third.succeeded).toBe(1);
+    expect(third.steps.partition.cached).toBe(1);
+    expect(JSON.parse(await readFile(join(out, 'doc-03.txt.json'), 'utf8'))).toHaveLength(1);
   });
 
   it('passes partition options through under their own names', async () => {

@@ -290,7 +290,11 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       if (fatal) break;
       summary.total++;
       summary.steps.index.done++;
-      const { status, reason } = classifyRecord(record, await ledger.read(record), configHash, processor);
+      let { status, reason } = classifyRecord(record, await ledger.read(record), configHash, processor);
+      if (status === 'unchanged' && destination.holds && !(await destination.holds(record))) {
+        status = 'changed';
+        reason = 'no longer present in the destination';
+      }
       onEvent?.({ type: 'listed', record, status, reason });
       if (summary.plan) {
         summary.plan.push({ record: record.display_name, status, reason });
