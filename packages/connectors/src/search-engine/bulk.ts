@@ -42,16 +42,19 @@ export interface BulkOutcome {
   failures: BulkFailure[];
 }
 
-interface Line {
+export interface Line {
   operation: BulkOperation;
   text: string;
   bytes: number;
 }
 
-interface BulkAnswer {
+export interface BulkAnswer {
   errors?: boolean;
   items?: Record<string, { status: number; error?: unknown }>[];
 }
+
+/** Smallest request a record is split into for parallel sending: smaller ones cost more than they save. */
+const MIN_SPLIT_BYTES = 256 * 1024;
 
 /** Only what is needed to tell items apart: keeps answers small on large batches. */
 const FILTER_PATH = 'errors,items.*.status,items.*.error.type,items.*.error.reason';
@@ -62,7 +65,7 @@ export async function runBulk(
   options: BulkOptions,
 ): Promise<BulkOutcome> {
   const outcome: BulkOutcome = { succeeded: 0, failures: [] };
-  const batches = batchesOf(operations, options.maxBytes);
+  const batches = batchesOf(operations, options.maxBytes, options.semaphore.size);
   // As many batches in flight as the semaphore allows; the rest wait in the lazily filled iterator.
   // After a request fails for good the other workers stop taking batches, and the call returns only when
   // none of its requests is still running.
@@ -82,12 +85,28 @@ export async function runBulk(
   return outcome;
 }
 
-function* batchesOf(operations: Iterable<BulkOperation>, maxBytes: number): Generator<Line[]> {
+/**
+ * Batches of at most `maxBytes`; a record smaller than `parallel` full batches is cut into `parallel`
+ * parts (none under MIN_SPLIT_BYTES), so one record's upload uses every allowed request at once instead of
+ * one long request. The total is estimated from the first operation, so serialisation stays lazy.
+ */
+export function* batchesOf(
+  operations: Iterable<BulkOperation>,
+  maxBytes: number,
+  parallel: number,
+): Generator<Line[]> {
+  const list = Array.isArray(operations) ? (operations as BulkOperation[]) : [...operations];
+  let limit: number | undefined;
   let batch: Line[] = [];
   let bytes = 0;
-  for (const operation of operations) {
+  for (const operation of list) {
     const line = serialise(operation);
-    if (batch.length > 0 && bytes + line.bytes > maxBytes) {
+    // One operation of slack: later operations may be a few bytes longer than the first (longer ids).
+    limit ??= Math.min(
+      maxBytes,
+      Math.max(MIN_SPLIT_BYTES, Math.ceil((line.bytes * list.length) / parallel) + line.bytes),
+    );
+    if (batch.length > 0 && bytes + line.bytes > limit) {
       yield batch;
       batch = [];
       bytes = 0;
@@ -130,15 +149,9 @@ async function sendBatch(
       outcome.succeeded += pending.length;
       return;
     }
-    const throttled: Line[] = [];
-    pending.forEach((line, position) => {
-      const item = Object.values(answer.items?.[position] ?? {})[0];
-      const status = item?.status ?? 0;
-      const ok = (status >= 200 && status < 300) || (line.operation.action === 'delete' && status === 404);
-      if (ok) outcome.succeeded++;
-      else if (status === 429) throttled.push(line);
-      else outcome.failures.push(failureOf(line.operation, status, reasonOf({ error: item?.error })));
-    });
+    const { succeeded, throttled, failures } = sortItems(pending, answer);
+    outcome.succeeded += succeeded;
+    outcome.failures.push(...failures);
     if (throttled.length === 0) return;
     if (attempt >= options.retry.retries) {
       for (const line of throttled) {
@@ -151,6 +164,28 @@ async function sendBatch(
     await sleep(backoffDelay(attempt, options.retry), undefined, { signal: options.signal });
     pending = throttled;
   }
+}
+
+/**
+ * A `_bulk` answer with errors, item by item (answers keep the order of the request): done (a delete of
+ * an already missing document counts as done), throttled (429, to send again), or failed for good.
+ */
+export function sortItems<L extends { operation: BulkOperation }>(
+  pending: readonly L[],
+  answer: BulkAnswer,
+): { succeeded: number; throttled: L[]; failures: BulkFailure[] } {
+  let succeeded = 0;
+  const throttled: L[] = [];
+  const failures: BulkFailure[] = [];
+  pending.forEach((line, position) => {
+    const item = Object.values(answer.items?.[position] ?? {})[0];
+    const status = item?.status ?? 0;
+    const ok = (status >= 200 && status < 300) || (line.operation.action === 'delete' && status === 404);
+    if (ok) succeeded++;
+    else if (status === 429) throttled.push(line);
+    else failures.push(failureOf(line.operation, status, reasonOf({ error: item?.error })));
+  });
+  return { succeeded, throttled, failures };
 }
 
 function failureOf(operation: BulkOperation, status: number, reason: string): BulkFailure {

@@ -140,6 +140,11 @@ export class SearchEngineDestination implements Destination<SearchEngineRow> {
     const hash = recordHash(record.identifier);
     const writtenBefore = this.written.has(hash);
     this.written.add(hash);
+    // The lookup of the record's documents runs while the new ones are written: it only needs to see what
+    // earlier uploads wrote (new documents are recognised by their ids), and so costs no extra round trip.
+    // Nothing is deleted unless every new document was written.
+    const earlier = this.findEarlierDocuments(record, writtenBefore, signal);
+    earlier.catch(() => undefined);
     const written = await this.write(
       rows.map(
         (keyed): BulkOperation => ({
@@ -154,7 +159,18 @@ export class SearchEngineDestination implements Destination<SearchEngineRow> {
       signal,
     );
     const keep = new Set(rows.map((keyed) => keyed.key));
-    const deleted = await this.deleteOlderDocuments(record, keep, writtenBefore, signal);
+    const older = (await earlier).filter((id) => !keep.has(id));
+    const deleted =
+      older.length === 0
+        ? 0
+        : await this.write(
+            older.map(
+              (id): BulkOperation => ({ action: 'delete', id, label: `(earlier element, _id ${id})` }),
+            ),
+            record,
+            'deleted',
+            signal,
+          );
     return { written, deleted };
   }
 
@@ -169,16 +185,14 @@ export class SearchEngineDestination implements Destination<SearchEngineRow> {
     );
   }
 
-  private async deleteOlderDocuments(
+  private async findEarlierDocuments(
     record: RecordDescriptor,
-    keep: Set<string>,
     writtenBefore: boolean,
     signal: AbortSignal | undefined,
-  ): Promise<number> {
-    let existing: string[];
+  ): Promise<string[]> {
     try {
       await this.makeEarlierWritesVisible(writtenBefore);
-      existing = await existingRecordDocumentIds(this.transport, this.dialect, {
+      return await existingRecordDocumentIds(this.transport, this.dialect, {
         index: this.index,
         recordId: record.identifier,
         layout: this.layout,
@@ -188,14 +202,6 @@ export class SearchEngineDestination implements Destination<SearchEngineRow> {
     } catch (error) {
       throw this.failure(error, `looking up the earlier elements of ${record.display_name}`, 'read');
     }
-    const older = existing.filter((id) => !keep.has(id));
-    if (older.length === 0) return 0;
-    return this.write(
-      older.map((id): BulkOperation => ({ action: 'delete', id, label: `(earlier element, _id ${id})` })),
-      record,
-      'deleted',
-      signal,
-    );
   }
 
   /**
