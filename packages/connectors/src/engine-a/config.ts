@@ -63,7 +63,7 @@ const connection = {
   ssl_assert_fingerprint: field.string({
     env: 'ENGINE_A_SSL_ASSERT_FINGERPRINT',
     description:
-      'SHA-256 fingerprint (AA:BB:…) of a certificate of the server chain (usually its CA); pins it instead of verifying the chain.',
+      'SHA-256 fingerprint (AA:BB:…) of the CA certificate at the top of the chain the server sends; pins it (instead of verifying the chain when no ca_certs is given).',
     placeholder: '<sha256>',
   }),
   max_retries: field.integer({
