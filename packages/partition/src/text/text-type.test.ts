@@ -133,6 +133,7 @@ const CASES: [string, ElementType, string?][] = [
   ['The new owners entered the market in spring', 'NarrativeText'],
   ['We’ll send the minutes after the call', 'NarrativeText'],
   ['Thanks for joining the call today', 'NarrativeText'],
+  ['This is a test', 'NarrativeText'],
   // -- headings with nouns that look like verb forms --
   ['Minutes of the annual meeting', 'Title'],
   ['A hundred years of the city library', 'Title'],
@@ -170,6 +171,10 @@ const VERB_CASES: [string, boolean][] = [
   ["don't", true],
   ["I'm", true],
   ["she'd", true],
+  // auxiliaries after demonstratives, which are also pronouns
+  ['This is', true],
+  ['that was', true],
+  ['these have', true],
   // nouns and adjectives that end like verb forms
   ['a hundred', false],
   ['kindred', false],

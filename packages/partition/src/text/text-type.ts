@@ -199,6 +199,11 @@ const NOT_VERBS = new Set(
     'ceiling darling wedding pudding lightning sterling awning herring inkling offspring duckling seedling earring'
   ).split(' '),
 );
+const AUXILIARIES = new Set(
+  'is are was were be been being am has have had do does did will would shall should can could may might must'.split(
+    ' ',
+  ),
+);
 /** After one of these, a word is a noun (or an adjective): "the meeting", "a call", "our work". */
 const DETERMINERS = new Set(
   'the a an this that these those my your his her its our their each every no any some another whose'.split(
@@ -229,6 +234,9 @@ export function containsVerb(text: string): boolean {
     const word = raw.toLowerCase().replace(/[^\p{L}']/gu, '');
     const before = previous;
     previous = word;
+    // Auxiliaries are verbs wherever they stand ("This is", "that was"); other words after a determiner
+    // are nouns or adjectives.
+    if (AUXILIARIES.has(word)) return true;
     if (word === '' || DETERMINERS.has(before)) continue;
     if (COMMON_VERBS.has(word) || AUXILIARY_CONTRACTION.test(word) || PRONOUN_IS.test(word)) return true;
     if (NOT_VERBS.has(word) || (index > 0 && /^\p{Lu}/u.test(raw))) continue;

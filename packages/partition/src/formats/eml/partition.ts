@@ -15,7 +15,7 @@ import { formatAddress, isoDate, type MailMessage, mailMetadata, mailToDrafts } 
  *   body: `encrypted_document`. A signed message (multipart/signed) is read normally.
  */
 export const partition: FormatPartitioner = async (context) => {
-  const raw = messageBytes(context.data, context.options.encoding);
+  const raw = withBlankLineAfterBareBoundaries(messageBytes(context.data, context.options.encoding));
   let email: Email;
   try {
     email = await PostalMime.parse(raw, { maxNestingDepth: 64, forceRfc822Attachments: true });
@@ -48,6 +48,25 @@ function messageBytes(data: Uint8Array, encoding: string | undefined): Uint8Arra
   }
   if (!isValidUtf8(data) && !declaresCharset(data)) return new TextEncoder().encode(decodeText(data).text);
   return data;
+}
+
+/**
+ * A body part begins with header fields or a blank line (RFC 2046). Some writers put the text right
+ * after the boundary line ("--b\nThis is a test", as in S/MIME signed samples); the MIME parser then
+ * reads that text as a broken header and the body is lost. A blank line is inserted there.
+ */
+function withBlankLineAfterBareBoundaries(data: Uint8Array): Uint8Array {
+  const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
+  const boundaries = new Set(
+    [...text.matchAll(/boundary\s*=\s*"?([^";\r\n]+)"?/gi)].map((match) => match[1]!),
+  );
+  let repaired = text;
+  for (const boundary of boundaries) {
+    const escaped = boundary.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const bareStart = new RegExp(`^(--${escaped}[ \\t]*(\\r?\\n))(?![!-9;-~]+:|\\r?\\n)`, 'gm');
+    repaired = repaired.replace(bareStart, '$1$2');
+  }
+  return repaired === text ? data : new Uint8Array(Buffer.from(repaired, 'latin1'));
 }
 
 function declaresCharset(data: Uint8Array): boolean {
