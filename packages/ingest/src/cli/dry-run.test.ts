@@ -60,18 +60,34 @@ describe('--dry-run', () => {
     expect(await listFiles(output)).not.toContain('d.txt.json');
   });
 
-  it('prints the plan as JSON lines with --log-format json, and honours --reprocess in the reasons', async () => {
+  it('prints the plan as JSON lines with --log-format json, with --reprocess as the reason where nothing else changed', async () => {
     const result = await runCli(args('--dry-run', '--reprocess', '--log-format', 'json'));
     expect(result.code).toBe(0);
     expect(jsonLines(result.stdout)).toEqual([
       { event: 'plan', record: 'a.txt', status: 'changed', reason: 'reprocess requested' },
-      { event: 'plan', record: 'b.txt', status: 'changed', reason: 'reprocess requested' },
+      {
+        event: 'plan',
+        record: 'b.txt',
+        status: 'changed',
+        reason: expect.stringMatching(/^source version changed/),
+      },
       { event: 'plan', record: 'c.md', status: 'changed', reason: 'reprocess requested' },
       { event: 'plan', record: 'd.txt', status: 'new', reason: 'not uploaded to this destination before' },
     ]);
     const log = jsonLines(result.stderr); // every line of the log is JSON
     expect(log[0]).toMatchObject({ event: 'start', source: 'local', destination: 'local', dry_run: true });
     expect(log.at(-1)).toMatchObject({ event: 'summary', total: 4, succeeded: 0 });
+  });
+
+  it('says which records --re-download would send through again', async () => {
+    const result = await runCli(args('--dry-run', '--re-download'));
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n').slice(0, 4)).toEqual([
+      'changed   a.txt  (re-download requested)',
+      expect.stringMatching(/^changed {3}b\.txt {2}\(source version changed/),
+      'changed   c.md  (re-download requested)',
+      'new       d.txt  (not uploaded to this destination before)',
+    ]);
   });
 
   it('creates no files in a fresh work dir or output dir', async () => {

@@ -154,6 +154,24 @@ describe('--partition-by-api against the project server', () => {
     );
   }, 60_000);
 
+  it('takes --api-max-retries and --api-timeout-ms from the command line', async () => {
+    proxy.script.push('hang', 'hang');
+    const result = await runCli(
+      cliArgs([
+        '--partition-by-api',
+        ...['--partition-endpoint', proxy.url, '--api-key', TEST_KEY],
+        ...['--api-max-retries', '0', '--api-timeout-ms', '1000'],
+      ]),
+    );
+    expect(result.code).toBe(1);
+    expect(proxy.requests).toHaveLength(2); // one attempt per file
+    for (const file of ['memo.pdf', 'notes.txt']) {
+      expect(result.stderr).toContain(
+        `FAILED  ${file}: [partition] provider_error: partition endpoint ${proxy.url} unreachable (1 attempt): no answer within 1000 ms`,
+      );
+    }
+  });
+
   it('reports a rejected key (401) per record, with a clear reason and without the key', async () => {
     const wrongKey = 'dsk_wrong-key-0000000000000000000000000000000';
     const result = await runCli(

@@ -55,7 +55,7 @@ export async function partitionViaApi(
       if (attempt >= settings.maxRetries) {
         throw new ServiceError(
           'provider_error',
-          `partition endpoint ${displayUrl(settings.endpoint)} unreachable (${attempt + 1} attempts): ${networkReason(error, settings.timeoutMs)}`,
+          `partition endpoint ${displayUrl(settings.endpoint)} unreachable (${attempts(attempt + 1)}): ${networkReason(error, settings.timeoutMs)}`,
           { cause: error },
         );
       }
@@ -129,7 +129,9 @@ function retryAfterMs(response: Response): number | undefined {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
 }
 
-async function apiError(response: Response, attempts: number): Promise<ServiceError | ConnectorError> {
+const attempts = (count: number): string => (count === 1 ? '1 attempt' : `${count} attempts`);
+
+async function apiError(response: Response, tries: number): Promise<ServiceError | ConnectorError> {
   let detail: unknown;
   try {
     detail = ((await response.json()) as { detail?: unknown }).detail;
@@ -137,7 +139,7 @@ async function apiError(response: Response, attempts: number): Promise<ServiceEr
     detail = response.statusText;
   }
   const text = typeof detail === 'string' ? detail : JSON.stringify(detail);
-  const message = `partition endpoint answered ${response.status}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}: ${text}`;
+  const message = `partition endpoint answered ${response.status}${tries > 1 ? ` (after ${attempts(tries)})` : ''}: ${text}`;
   if (response.status === 401) return new ConnectorError('partition_endpoint', 'auth', message);
   if (response.status === 403) return new ConnectorError('partition_endpoint', 'permission', message);
   const code =

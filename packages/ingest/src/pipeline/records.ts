@@ -51,12 +51,13 @@ export function classifyRecord(
   force: { reprocess: boolean; re_download: boolean },
 ): { status: RecordStatus; reason: string } {
   if (!entry) return { status: 'new', reason: 'not uploaded to this destination before' };
-  if (force.reprocess) return { status: 'changed', reason: 'reprocess requested' };
-  if (force.re_download) return { status: 'changed', reason: 're-download requested' };
+  // The record's own change first: it is the reason that holds without any flag.
   if (entry.version !== record.version) {
     return { status: 'changed', reason: `source version changed (${entry.version} → ${record.version})` };
   }
   if (entry.config !== config)
     return { status: 'changed', reason: 'processing or destination configuration changed' };
+  if (force.reprocess) return { status: 'changed', reason: 'reprocess requested' };
+  if (force.re_download) return { status: 'changed', reason: 're-download requested' };
   return { status: 'unchanged', reason: `uploaded ${entry.uploaded_at}, same version and configuration` };
 }
