@@ -226,5 +226,6 @@ describe('engine_a connection check', () => {
       stage: 'config',
     });
     expect(await check({ index_name: index })).toMatchObject({ ok: false, stage: 'config' });
+    expect(await check({ ...connection, index_name: 'Not An Index' })).toMatchObject({ ok: false, stage: 'config' });
   });
 });

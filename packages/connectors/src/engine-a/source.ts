@@ -1,3 +1,4 @@
+import { checkIndexName } from '../search-engine/index-name.js';
 import { retryPolicy } from '../search-engine/retry.js';
 import { SearchEngineSource } from '../search-engine/source.js';
 import { connectEngineA, engineAHosts } from './client.js';
@@ -6,6 +7,8 @@ import { engineADialect } from './dialect.js';
 
 /** engine_a source: the shared search-engine source over the Elasticsearch client. */
 export function createEngineASource(config: EngineASourceConfig): SearchEngineSource {
+  // Before the client exists, so a bad name leaves nothing to close.
+  checkIndexName(config.index_name);
   const hosts = engineAHosts(config);
   return new SearchEngineSource(connectEngineA(config), engineADialect, {
     index: config.index_name,

@@ -1,3 +1,4 @@
+import { checkIndexName } from '../search-engine/index-name.js';
 import { retryPolicy } from '../search-engine/retry.js';
 import { SearchEngineSource } from '../search-engine/source.js';
 import { connectEngineB, engineBHosts } from './client.js';
@@ -6,6 +7,8 @@ import { engineBDialect } from './dialect.js';
 
 /** engine_b source: the shared search-engine source over the OpenSearch client. */
 export function createEngineBSource(config: EngineBSourceConfig): SearchEngineSource {
+  // Before the client exists, so a bad name leaves nothing to close.
+  checkIndexName(config.index_name);
   const hosts = engineBHosts(config);
   return new SearchEngineSource(connectEngineB(config), engineBDialect(), {
     index: config.index_name,

@@ -2,6 +2,7 @@ import { isServiceError } from '@docsvc/partition';
 import type { ConnectionCheck } from '../contract.js';
 import { isConnectorError } from '../errors.js';
 import { toConnectorError } from './classify.js';
+import { checkIndexName } from './index-name.js';
 import { readIndexLayout } from './mapping.js';
 import { type EngineTransport, indexPath } from './transport.js';
 
@@ -36,6 +37,7 @@ export interface SearchEngineCheck {
 export async function checkSearchEngine(check: SearchEngineCheck): Promise<ConnectionCheck> {
   let transport: EngineTransport;
   try {
+    checkIndexName(check.index);
     transport = check.connect();
   } catch (error) {
     return failed(error, 'config');

@@ -6,6 +6,7 @@ import { type ElementRow, embeddingDimension, type KeyedRow, stageElementRows } 
 import { type BulkFailure, type BulkOperation, runBulk } from './bulk.js';
 import { toConnectorError } from './classify.js';
 import type { SearchEngineDialect } from './dialect.js';
+import { checkIndexName } from './index-name.js';
 import { type IndexLayout, readIndexLayout, specProperties } from './mapping.js';
 import { existingRecordDocumentIds } from './record-sync.js';
 import { type RetryPolicy, withRetries } from './retry.js';
@@ -51,6 +52,7 @@ export class SearchEngineDestination implements Destination<SearchEngineRow> {
     private readonly dialect: SearchEngineDialect,
     private readonly settings: SearchEngineDestinationSettings,
   ) {
+    checkIndexName(settings.index);
     this.type = dialect.connector;
     this.semaphore = new Semaphore(settings.concurrency);
   }

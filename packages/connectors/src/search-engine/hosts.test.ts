@@ -1,6 +1,7 @@
 import { isServiceError } from '@docsvc/partition';
 import { describe, expect, it } from 'vitest';
 import { parseHost, parseHosts } from './hosts.js';
+import { checkIndexName } from './index-name.js';
 
 const plain = { field: 'hosts', tls: false };
 const tls = { field: 'hosts', tls: true };
@@ -34,6 +35,29 @@ describe('parseHost', () => {
       expect(isServiceError(error) && error.code === 'invalid_option').toBe(true);
       expect((error as Error).message).toContain('hosts');
       expect((error as Error).message).not.toContain('secret');
+    }
+  });
+});
+
+describe('checkIndexName', () => {
+  it('accepts engine index names and refuses the rest, naming the option', () => {
+    for (const name of ['movies', 'logs-2024.01', 'a_b+c', '.hidden'])
+      expect(checkIndexName(name)).toBe(name);
+    for (const name of [
+      '',
+      'Movies',
+      'a b',
+      'a/b',
+      'a,b',
+      '_x',
+      '-x',
+      '+x',
+      '.',
+      '..',
+      'x'.repeat(256),
+      'a:b',
+    ]) {
+      expect(() => checkIndexName(name)).toThrow(/index_name/);
     }
   });
 });

@@ -14,6 +14,7 @@ export {
 export type { SearchEngineDialect } from './dialect.js';
 export { documentText } from './document-text.js';
 export { parseHost, parseHosts } from './hosts.js';
+export { checkIndexName } from './index-name.js';
 export { type IndexLayout, readIndexLayout, specProperties } from './mapping.js';
 export { parseConnectorOptions } from './options.js';
 export { existingRecordDocumentIds } from './record-sync.js';

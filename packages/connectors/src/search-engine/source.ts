@@ -4,6 +4,7 @@ import { ConnectorError } from '../errors.js';
 import { toConnectorError } from './classify.js';
 import type { SearchEngineDialect } from './dialect.js';
 import { documentText } from './document-text.js';
+import { checkIndexName } from './index-name.js';
 import { readIndexLayout } from './mapping.js';
 import type { RetryPolicy } from './retry.js';
 import { type SearchHit, scanIndex } from './scan.js';
@@ -39,6 +40,7 @@ export class SearchEngineSource implements Source {
     private readonly dialect: SearchEngineDialect,
     private readonly settings: SearchEngineSourceSettings,
   ) {
+    checkIndexName(settings.index);
     this.type = dialect.connector;
   }
 
