@@ -141,6 +141,15 @@ describe('detectFileType: damaged zip packages', () => {
     expect(await idOf(truncated, 'report.docx')).toBe('docx');
   });
 
+  it('hands a readable package without its main part to the reader its extension names', async () => {
+    const partsOnly = zipSync({ '[Content_Types].xml': strToU8('<Types/>'), '_rels/.rels': strToU8('<R/>') });
+    expect(await idOf(partsOnly, 'report.docx')).toBe('docx');
+    await expect(idOf(partsOnly, 'report.zip')).rejects.toMatchObject({ code: 'unsupported_file_type' });
+    // A plain archive renamed .docx is still an archive.
+    const plain = zipSync({ 'notes.txt': strToU8('hello') });
+    await expect(idOf(plain, 'report.docx')).rejects.toMatchObject({ code: 'unsupported_file_type' });
+  });
+
   it('falls back to a zip-based extension when nothing of the package can be read', async () => {
     const headless = docx.subarray(0, 20); // a local header cut before its entry name
     expect(await idOf(headless, 'slides.pptx')).toBe('pptx');

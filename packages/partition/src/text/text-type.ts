@@ -56,9 +56,9 @@ const LEADING_DATE = new RegExp(
 /** "Figure 3:", "Fig. 2.", "Table 1 -": a numbered caption of a figure or table. */
 const NUMBERED_CAPTION =
   /^(?:fig(?:ure)?\.?|table|tab\.|chart|exhibit|plate|image|photo|diagram|graph|scheme|listing)\s*[0-9IVXivx]+[a-z]?\s*[:.\-–—|]\s*\S/iu;
-/** "Source: ...": the attribution printed under a figure or table (English, German, French, Spanish). */
+/** "Source: ...": the attribution printed under a figure, a table or a quote (English, German, French, Spanish). */
 const SOURCE_LINE = /^(?:(?:data\s+)?sources?|quellen?|fuentes?|sources? des données)\s*:\s*\S/iu;
-/** A caption is a line or two; longer text that begins like one is prose. */
+/** A caption or source line is a line or two; longer text that begins like one is prose. */
 const CAPTION_MAX_WORDS = 60;
 
 /** A title has at most this many words. */
@@ -105,14 +105,22 @@ export function isAddress(text: string): boolean {
 }
 
 /**
- * A figure or table caption, or the source line printed under one. Users expect these attached to the
- * figure or table (FigureCaption), not read as headings (which would open a section) or as prose.
+ * A numbered caption ("Figure 3: ...", "Table 2. ..."): it names its figure or table, so the type is
+ * certain from the text alone.
  */
 export function isCaption(text: string): boolean {
   const trimmed = text.trim();
-  return (
-    (NUMBERED_CAPTION.test(trimmed) || SOURCE_LINE.test(trimmed)) && wordCount(trimmed) <= CAPTION_MAX_WORDS
-  );
+  return NUMBERED_CAPTION.test(trimmed) && wordCount(trimmed) <= CAPTION_MAX_WORDS;
+}
+
+/**
+ * A source or attribution line ("Source: Bureau of Labor Statistics"). It is neither a heading (a Title
+ * would open a section) nor prose. Without layout it cannot be told whether a figure or a table sits
+ * next to it, so it is UncategorizedText; code that sees the figure may call it FigureCaption.
+ */
+export function isSourceLine(text: string): boolean {
+  const trimmed = text.trim();
+  return SOURCE_LINE.test(trimmed) && wordCount(trimmed) <= CAPTION_MAX_WORDS;
 }
 
 /** Text that starts with a full date: a dateline or a date stamp when it is not prose. */
@@ -299,6 +307,7 @@ export function classifyText(text: string): Classified {
     if (item !== '') return { type: 'ListItem', text: item };
   }
   if (isCaption(trimmed)) return { type: 'FigureCaption', text: trimmed };
+  if (isSourceLine(trimmed)) return { type: 'UncategorizedText', text: trimmed };
   if (isEmailAddress(trimmed)) return { type: 'EmailAddress', text: trimmed };
   if (isAddress(trimmed)) return { type: 'Address', text: trimmed };
   if (isNumberedListItem(trimmed) && !isNumberedHeading(trimmed)) return { type: 'ListItem', text: trimmed };
