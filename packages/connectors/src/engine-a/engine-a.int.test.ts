@@ -86,13 +86,14 @@ describe('engine_a connection check', () => {
   const index = uniqueIndex('check');
   const restricted = uniqueIndex('restricted');
   let readOnlyKey = '';
+  let readOnlyKeyId = '';
   let serviceToken = '';
   const tokenName = `docsvc-${process.pid}-${Date.now().toString(36)}`;
 
   beforeAll(async () => {
     await admin.request({ method: 'PUT', path: indexPath(index) });
     await admin.request({ method: 'PUT', path: indexPath(restricted) });
-    const { body: key } = await admin.request<{ encoded: string }>({
+    const { body: key } = await admin.request<{ id: string; encoded: string }>({
       method: 'POST',
       path: '/_security/api_key',
       body: {
@@ -104,6 +105,7 @@ describe('engine_a connection check', () => {
       },
     });
     readOnlyKey = key.encoded;
+    readOnlyKeyId = key.id;
     const { body: token } = await admin.request<{ token: { value: string } }>({
       method: 'POST',
       path: `/_security/service/elastic/fleet-server/credential/token/${tokenName}`,
@@ -115,6 +117,7 @@ describe('engine_a connection check', () => {
       { method: 'DELETE', path: `/_security/service/elastic/fleet-server/credential/token/${tokenName}` },
       { ignore: [404] },
     );
+    await admin.request({ method: 'DELETE', path: '/_security/api_key', body: { ids: [readOnlyKeyId] } });
     await deleteIndex(admin, index);
     await deleteIndex(admin, restricted);
     await admin.close();
@@ -226,6 +229,9 @@ describe('engine_a connection check', () => {
       stage: 'config',
     });
     expect(await check({ index_name: index })).toMatchObject({ ok: false, stage: 'config' });
-    expect(await check({ ...connection, index_name: 'Not An Index' })).toMatchObject({ ok: false, stage: 'config' });
+    expect(await check({ ...connection, index_name: 'Not An Index' })).toMatchObject({
+      ok: false,
+      stage: 'config',
+    });
   });
 });
