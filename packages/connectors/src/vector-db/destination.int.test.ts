@@ -393,3 +393,70 @@ describe('dynamic fields', () => {
     await target.close();
   });
 });
+
+describe('direct upsert (wire.ts)', () => {
+  it('stores exactly what the SDK’s own upsert stores, for every field type', async () => {
+    const fields = [
+      ...specFields({ dimension: DIMENSION, extended: true }),
+      { name: 'flag', data_type: DataType.Bool, nullable: true },
+      { name: 'tiny', data_type: DataType.Int8, nullable: true },
+      { name: 'small', data_type: DataType.Int16, nullable: true },
+      { name: 'big', data_type: DataType.Int64, nullable: true },
+      { name: 'ratio', data_type: DataType.Float, nullable: true },
+      { name: 'precise', data_type: DataType.Double, nullable: true },
+      {
+        name: 'scores',
+        data_type: DataType.Array,
+        element_type: DataType.Int32,
+        max_capacity: 4,
+        nullable: true,
+      },
+      { name: 'with_default', data_type: DataType.VarChar, max_length: 20, default_value: 'none' },
+    ];
+    const names = [uniqueCollection('direct'), uniqueCollection('sdk')];
+    for (const name of names) {
+      created.push(name);
+      await admin.createCollection({ collection_name: name, fields, enable_dynamic_field: true });
+      await admin.createIndex({ collection_name: name, field_name: 'embeddings', ...SPEC_INDEX });
+      await admin.loadCollection({ collection_name: name });
+    }
+    const items = elements(['one', 'two', 'three']);
+    items[0]!.metadata = {
+      ...items[0]!.metadata,
+      is_extracted: true,
+      flag: false,
+      tiny: -5,
+      small: 300,
+      big: 9_007_199_254_740_991,
+      ratio: 0.5,
+      precise: 1 / 3,
+      scores: [1, 2, 3],
+      with_default: 'given',
+      coordinates: { points: [[1.5, 2.5]], system: 'PixelSpace', layout_width: 100, layout_height: 200 },
+      entities: { items: [{ entity: 'A "quoted" name', type: 'PERSON' }], relationships: [] },
+      parent_id: 'p0',
+      emphasized_text_contents: ['é😀'],
+    };
+    items[1]!.metadata = { languages: [] };
+    const read: Record<string, unknown>[][] = [];
+    for (const [index, name] of names.entries()) {
+      const target = new VectorDbDestination(config(name), { onWarning: () => {}, viaSdk: index === 1 });
+      await target.precheck();
+      await write(target, items, recordOf('doc'));
+      const rows = await rowsOf(admin, name, 'record_id == "doc"', ['*']);
+      read.push(rows.sort((a, b) => String(a.element_id).localeCompare(String(b.element_id))));
+      await target.close();
+    }
+    expect(read[0]).toHaveLength(3);
+    expect(read[0]).toEqual(read[1]);
+    const first = read[0]!.find((row) => row.text === 'one')!;
+    expect(first).toMatchObject({
+      flag: false,
+      tiny: -5,
+      small: 300,
+      scores: [1, 2, 3],
+      with_default: 'given',
+    });
+    expect(read[0]!.find((row) => row.text === 'three')).toMatchObject({ flag: null, with_default: 'none' });
+  });
+});

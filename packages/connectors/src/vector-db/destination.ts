@@ -15,6 +15,8 @@ export interface VectorDbDestinationRuntime {
   onWarning?: (message: string) => void;
   /** Keys per delete expression (tests use a small number to cover the ranged deletes). */
   keysPerFilter?: number;
+  /** Upsert through the SDK's generic row conversion (slower; tests compare both ways). */
+  viaSdk?: boolean;
 }
 
 /**
@@ -28,6 +30,7 @@ export class VectorDbDestination implements Destination<VectorDbRow> {
   private readonly writes: WriteSlots;
   private readonly warn: (message: string) => void;
   private readonly keysPerFilter: number;
+  private readonly viaSdk: boolean;
   private layout: CollectionLayout | undefined;
 
   constructor(
@@ -40,6 +43,7 @@ export class VectorDbDestination implements Destination<VectorDbRow> {
       runtime.onWarning ??
       ((message) => process.emitWarning(`vector_db: ${message}`, { code: 'DOCSVC_VECTOR_DB' }));
     this.keysPerFilter = runtime.keysPerFilter ?? MAX_KEYS_PER_FILTER;
+    this.viaSdk = runtime.viaSdk === true;
   }
 
   /**
@@ -86,11 +90,25 @@ export class VectorDbDestination implements Destination<VectorDbRow> {
 
   async upload(staged: VectorDbStaged, signal?: AbortSignal): Promise<UploadResult> {
     const collection = this.config.collection_name;
+    if (!this.layout) {
+      throw new ConnectorError(
+        CONNECTOR,
+        'config',
+        'precheck() must run before upload(): it reads the schema',
+      );
+    }
     for (const warning of staged.warnings ?? [])
       this.warn(`record "${staged.record.display_name}": ${warning}`);
+    const target = {
+      client: this.client,
+      connection: this.config,
+      collection,
+      layout: this.layout,
+      viaSdk: this.viaSdk,
+    };
     for (const batch of batchRows(staged.rows, this.config.batch_size)) {
       signal?.throwIfAborted();
-      await this.writes.run(() => upsertRows(this.client, collection, batch));
+      await this.writes.run(() => upsertRows(target, batch));
     }
     const keep = staged.rows.map((row) => row.element_id);
     let deleted = 0;

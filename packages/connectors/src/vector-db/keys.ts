@@ -16,7 +16,8 @@ import { fitsUtf8 } from './text-limits.js';
 export function primaryKeys(recordId: string, elementIds: readonly string[], maxLength: number): string[] {
   const keys = recordKeys(recordId, elementIds);
   return keys.map((key, index) => {
-    const composite = `${elementIds[index]}:${key}`;
+    // A lone surrogate would reach the server as U+FFFD; the key is written as the server will store it.
+    const composite = `${wellFormed(elementIds[index]!)}:${key}`;
     return fitsUtf8(composite, maxLength) ? composite : key;
   });
 }
@@ -25,4 +26,9 @@ export function primaryKeys(recordId: string, elementIds: readonly string[], max
 export function elementIdOfKey(key: string): string {
   const colon = key.lastIndexOf(':');
   return colon < 0 ? key : key.slice(0, colon);
+}
+
+/** `value` with each lone surrogate replaced by U+FFFD, as UTF-8 encoding does. */
+function wellFormed(value: string): string {
+  return /[\ud800-\udfff]/.test(value) ? Buffer.from(value, 'utf8').toString('utf8') : value;
 }

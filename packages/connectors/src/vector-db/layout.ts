@@ -26,8 +26,11 @@ export type FieldKind =
 export interface FieldInfo {
   name: string;
   kind: FieldKind;
-  /** The server's type name (VarChar, Int32, FloatVector...), for messages. */
+  /** The server's type name (VarChar, Int32, FloatVector, Array<VarChar>...), for messages. */
   typeName: string;
+  /** The DataType name as on the wire (VarChar, Array...), and an ARRAY's element DataType name. */
+  dataType: string;
+  elementDataType?: string;
   /** VARCHAR: max_length; ARRAY of VARCHAR: the max_length of each element, when the server reports it. */
   maxLength?: number;
   /** ARRAY: max_capacity. */
@@ -89,6 +92,7 @@ export function fieldInfo(field: FieldSchema): FieldInfo {
     name: field.name,
     kind,
     typeName,
+    dataType: typeName,
     nullable: field.nullable === true,
     hasDefault: field.default_value !== undefined && field.default_value !== null,
     primary: field.is_primary_key === true,
@@ -104,6 +108,7 @@ export function fieldInfo(field: FieldSchema): FieldInfo {
   if (kind === 'array') {
     const elementName = String(field.element_type ?? '');
     info.elementKind = KIND_BY_TYPE[elementName] ?? 'other';
+    info.elementDataType = elementName;
     info.typeName = `Array<${elementName}>`;
   }
   return info;

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { batchRows, keyRanges, orphanFilters } from './write.js';
 
-/** Characters of every UTF-8 length, a surrogate pair's halves alone, and the private-use area above them. */
-const SAMPLE_CHARACTERS = fc.constantFrom('a', 'z', 'é', '€', '😀', '\ud800', '\udc00', '\ue000', '"', '\\');
+/** Characters of every UTF-8 length, and the private-use area that sorts differently in UTF-16 and UTF-8. */
+const SAMPLE_CHARACTERS = fc.constantFrom('a', 'z', 'é', '€', '😀', '\ue000', '"', '\\');
 
 function inRange(key: string, range: { from?: string; below?: string }): boolean {
   const bytes = (s: string) => Buffer.from(s, 'utf8');

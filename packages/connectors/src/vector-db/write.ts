@@ -1,9 +1,10 @@
 import type { MilvusClient, RowData } from '@zilliz/milvus2-sdk-node';
 import { ConnectorError } from '../errors.js';
-import { CONNECTOR, ensureSuccess, toConnectorError } from './client.js';
+import { CONNECTOR, ensureSuccess, toConnectorError, type VectorDbConnection } from './client.js';
 import { quoteFilterString, recordFilter } from './filter.js';
-import { PRIMARY_FIELD, RECORD_ID_FIELD } from './layout.js';
+import { type CollectionLayout, PRIMARY_FIELD, RECORD_ID_FIELD } from './layout.js';
 import type { VectorDbRow } from './stage.js';
+import { type MutationAnswer, sendUpsert } from './wire.js';
 
 /**
  * Replacing a record's rows with no loss window and no orphans:
@@ -56,24 +57,36 @@ function estimateRowBytes(row: VectorDbRow): number {
   return bytes;
 }
 
-export async function upsertRows(
-  client: MilvusClient,
-  collection: string,
-  rows: VectorDbRow[],
-): Promise<void> {
-  let answer: Awaited<ReturnType<MilvusClient['upsert']>>;
+export interface UpsertTarget {
+  client: MilvusClient;
+  connection: VectorDbConnection;
+  collection: string;
+  layout: CollectionLayout;
+  /** Send through the SDK's generic `upsert` instead of the direct request (see wire.ts). */
+  viaSdk?: boolean;
+}
+
+export async function upsertRows(target: UpsertTarget, rows: VectorDbRow[]): Promise<void> {
+  const { client, collection } = target;
+  const what = `upsert of ${rows.length} rows into "${collection}" failed`;
+  let answer: MutationAnswer;
   try {
-    answer = await client.upsert({ collection_name: collection, data: rows as RowData[] });
+    answer = target.viaSdk
+      ? ((await client.upsert({
+          collection_name: collection,
+          data: rows as RowData[],
+        })) as unknown as MutationAnswer)
+      : await sendUpsert(client, target.connection, collection, target.layout, rows);
   } catch (error) {
-    throw toConnectorError(error, `upsert of ${rows.length} rows into "${collection}" failed`);
+    throw toConnectorError(error, what);
   }
-  ensureSuccess(answer.status, `upsert of ${rows.length} rows into "${collection}" failed`, 'write');
+  ensureSuccess(answer.status, what, 'write');
   const errors = answer.err_index?.length ?? 0;
   if (errors > 0) {
     throw new ConnectorError(
       CONNECTOR,
       'write',
-      `upsert into "${collection}" refused ${errors} of ${rows.length} rows (first: ${rows[Number(answer.err_index[0])]?.element_id})`,
+      `upsert into "${collection}" refused ${errors} of ${rows.length} rows (first: ${rows[Number(answer.err_index![0])]?.element_id})`,
     );
   }
 }
@@ -86,15 +99,16 @@ export interface KeyRange {
 }
 
 /**
+ * Keys are well-formed strings (see keys.ts): two different ones never have the same UTF-8 bytes.
  * Cut the sorted keys to keep into ranges of at most `perFilter` keys that together cover every possible
  * key: the first range has no lower bound, the last no upper bound, each range starts at its first key.
  * Keys sort by their UTF-8 bytes, as Milvus compares strings.
  */
 export function keyRanges(keep: readonly string[], perFilter = MAX_KEYS_PER_FILTER): KeyRange[] {
-  const keys = [...new Set(keep)].sort((a, b) =>
-    Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')),
-  );
-  if (keys.length === 0) return [{ keys: [] }];
+  const unique = [...new Set(keep)];
+  // One range needs no order: the common case, and the cheap one.
+  if (unique.length <= perFilter) return [{ keys: unique }];
+  const keys = sortByUtf8(unique);
   const ranges: KeyRange[] = [];
   for (let start = 0; start < keys.length; start += perFilter) {
     const range: KeyRange = { keys: keys.slice(start, start + perFilter) };
@@ -104,6 +118,14 @@ export function keyRanges(keep: readonly string[], perFilter = MAX_KEYS_PER_FILT
     ranges.push(range);
   }
   return ranges;
+}
+
+/** Strings in the order of their UTF-8 bytes (JavaScript compares UTF-16 units, which differs above U+FFFF). */
+function sortByUtf8(values: string[]): string[] {
+  return values
+    .map((value) => ({ value, bytes: Buffer.from(value, 'utf8') }))
+    .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
+    .map(({ value }) => value);
 }
 
 /**
