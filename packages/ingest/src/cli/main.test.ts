@@ -20,7 +20,7 @@ beforeAll(async () => {
   await writeFile(join(input, 'sub/broken.bin'), Buffer.from([0, 1, 2, 3, 254, 255, 0, 9, 8, 7]));
 });
 
-describe('service-ingest local', () => {
+describe('service-ingest local', { timeout: 240_000 }, () => {
   it('writes one JSON file per input, mirroring the input tree, and exits 1 when a file failed', async () => {
     const out = join(work, 'out1');
     const result = await runCli(['local', '--input-path', input, '--recursive', '--output-dir', out]);
@@ -64,36 +64,31 @@ describe('service-ingest local', () => {
     await expect(readFile(join(out, 'sub/b.txt.json'))).rejects.toThrow();
   });
 
+  // Each case is a real child process; they run side by side so a busy machine does not time the test out.
   it('exits 2 on usage and precheck errors, with a message', async () => {
-    const missingDestination = await runCli(['local', '--input-path', input]);
+    const [missingDestination, badValue, missingInput, unknownSource] = await Promise.all([
+      runCli(['local', '--input-path', input]),
+      runCli(['local', '--input-path', input, '--output-dir', work, '--starting-page-number', 'x']),
+      runCli(['local', '--input-path', join(work, 'nope'), '--output-dir', work]),
+      runCli(['nosuch']),
+    ]);
     expect(missingDestination.code).toBe(2);
     expect(missingDestination.stderr).toMatch(/--output-dir/);
-    const badValue = await runCli([
-      'local',
-      '--input-path',
-      input,
-      '--output-dir',
-      work,
-      '--starting-page-number',
-      'x',
-    ]);
     expect(badValue.code).toBe(2);
     expect(badValue.stderr).toMatch(/starting_page_number: expected an integer/);
-    const missingInput = await runCli(['local', '--input-path', join(work, 'nope'), '--output-dir', work]);
     expect(missingInput.code).toBe(2);
     expect(missingInput.stderr).toMatch(/input path does not exist/);
-    const unknownSource = await runCli(['nosuch']);
     expect(unknownSource.code).toBe(2);
   });
 
   it('prints help for the program, each source and each destination', async () => {
-    for (const args of [['--help'], ['local', '--help'], ['local', 'local', '--help']]) {
-      const result = await runCli(args);
+    const results = await Promise.all(
+      [['--help'], ['local', '--help'], ['local', 'local', '--help']].map((args) => runCli(args)),
+    );
+    for (const result of results) {
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/Usage: service-ingest/);
     }
-    expect((await runCli(['local', '--help'])).stdout).toMatch(
-      /--input-path <path>[\s\S]*--strategy <value>/,
-    );
+    expect(results[1]!.stdout).toMatch(/--input-path <path>[\s\S]*--strategy <value>/);
   });
 });
