@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import {
   type RecordDescriptor,
@@ -141,6 +141,7 @@ export const suite: BenchSuite = {
     const admin = new MilvusClient({ address: uri, logLevel: 'error' });
     admin.connectPromise.catch(() => {});
     const rows: string[][] = [];
+    const measured = new Map<string, Measure>();
     const passes = [
       { label: 'upsert only (no orphan delete), first write', schema: 'upsert', batchSize: 500 },
       { label: 'upload (upsert + orphan delete), first write', schema: 'extended', batchSize: 500 },
@@ -206,6 +207,7 @@ export const suite: BenchSuite = {
         });
         await target.close();
         await writeTarget.client.closeConnection();
+        measured.set(`${pass.schema}:${pass.label}:${pass.batchSize}`, result);
         rows.push([
           pass.label,
           pass.schema === 'upsert' ? 'extended' : pass.schema,
@@ -225,10 +227,17 @@ export const suite: BenchSuite = {
       await admin.closeConnection();
     }
     const server = (await new MilvusClient({ address: uri, logLevel: 'error' }).getVersion()).version;
+    const perElement = (ms: number | undefined) => (ms === undefined ? undefined : (ms * 1000) / ELEMENTS);
+    const upsert = measured.get('upsert:upsert only (no orphan delete), first write:500');
+    const upload = measured.get('extended:upload (upsert + orphan delete), first write:500');
+    const clientUs = perElement(upsert?.clientCpuMs);
+    const serverUpsertUs = perElement(upsert?.serverCpuMs);
+    const serverUploadUs = perElement(upload?.serverCpuMs);
+    const us = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(0)} µs`);
+    const meets = (value: number | undefined) =>
+      value === undefined ? 'unknown' : 1e6 / value >= 10_000 ? 'meets' : 'does not meet';
     return [
-      `${machineLine()}; load average ${loadavg()[0]!.toFixed(1)} on ${
-        (await import('node:os')).cpus().length
-      } cores; server ${server} at ${uri}.`,
+      `${machineLine()}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores; server ${server} at ${uri}.`,
       '',
       `${ELEMENTS.toLocaleString('en-US')} elements (${DIMENSION}-dimension vectors, text of 30–70 words, PDF-like metadata) in records of ${PER_RECORD}, into the SPEC 2.7 collection (extended: 20 fields; minimal: 5), one record after another (max_concurrent_writes 1). Rates are elements per second of wall time, of this process's CPU time, and of the server's CPU time.`,
       '',
@@ -243,6 +252,8 @@ export const suite: BenchSuite = {
         ],
         rows,
       ),
+      '',
+      `Per element, first write into the extended collection: this process spends ${us(clientUs)} of CPU on the upsert path (staging, checks, request), which ${meets(clientUs)} the 10 000 elements/s target on one core; the server spends ${us(serverUpsertUs)} on the upserts and ${us(serverUploadUs)} with the orphan deletes, which ${meets(serverUploadUs)} it. milvus-lite is pure Python and scans the whole collection for every \`record_id\` filter, so its delete cost grows with the rows already stored; wall rates also depend on the load of the shared machine (above).`,
     ].join('\n');
   },
 };
