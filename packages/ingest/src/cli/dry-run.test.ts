@@ -6,6 +6,9 @@ import { ingest } from '../pipeline/ingest.js';
 import { jsonLines, listFiles, snapshot } from '../test-support/outputs.js';
 import { runCli } from '../test-support/run-cli.js';
 
+/** Each test runs real CLI processes; on a busy shared machine one can take tens of seconds. */
+const CLI_TIMEOUT = 240_000;
+
 let root: string;
 let input: string;
 let output: string;
@@ -39,7 +42,7 @@ const args = (...extra: string[]) => [
   ...['--input-path', input, '--work-dir', work, '--output-dir', output, ...extra],
 ];
 
-describe('--dry-run', () => {
+describe('--dry-run', { timeout: CLI_TIMEOUT }, () => {
   it('lists new, changed and unchanged records with reasons, and writes nothing', async () => {
     const workBefore = await snapshot(work);
     const outputBefore = await snapshot(output);

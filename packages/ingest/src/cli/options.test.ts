@@ -14,6 +14,9 @@ import { runCli } from '../test-support/run-cli.js';
  * --re-download in pipeline/resume.test.ts.)
  */
 
+/** Each test runs real CLI processes; on a busy shared machine one can take tens of seconds. */
+const CLI_TIMEOUT = 240_000;
+
 let root: string;
 /** A report (heading and paragraphs) and a note. */
 let docs: string;
@@ -65,7 +68,7 @@ async function ingestCli(input: string, flags: string[], env: NodeJS.ProcessEnv 
   return { ...result, output, work };
 }
 
-describe('processor options', () => {
+describe('processor options', { timeout: CLI_TIMEOUT }, () => {
   it('--num-processes 1 and 2 write identical outputs (and --work-dir holds the caches)', async () => {
     const input = join(root, 'many');
     const documents = await writeDocuments(input, 14);
@@ -168,7 +171,7 @@ describe('processor options', () => {
   });
 });
 
-describe('document options reach their steps', () => {
+describe('document options reach their steps', { timeout: CLI_TIMEOUT }, () => {
   it('--chunking-strategy by_title and --max-characters make CompositeElements of that size', async () => {
     const result = await ingestCli(docs, ['--chunking-strategy', 'by_title', '--max-characters', '200']);
     expect(result.code).toBe(0);
@@ -224,7 +227,7 @@ describe('document options reach their steps', () => {
   });
 });
 
-describe('--metadata-exclude and --metadata-include', () => {
+describe('--metadata-exclude and --metadata-include', { timeout: CLI_TIMEOUT }, () => {
   const metadataKeys = (element: Element) => Object.keys(element.metadata).sort();
 
   it('exclude drops fields and nested paths, also inside orig_elements', async () => {
@@ -280,7 +283,7 @@ describe('--metadata-exclude and --metadata-include', () => {
   });
 });
 
-describe('exit code 2 for usage errors', () => {
+describe('exit code 2 for usage errors', { timeout: CLI_TIMEOUT }, () => {
   it('rejects an unknown flag and a value outside the choices', async () => {
     const unknownFlag = await ingestCli(docs, ['--no-such-flag']);
     expect(unknownFlag.code).toBe(2);

@@ -11,6 +11,9 @@ import { type PartitionProxy, startPartitionProxy } from '../test-support/partit
 import { runCli } from '../test-support/run-cli.js';
 import { ingest } from './ingest.js';
 
+/** Each test runs real CLI processes; on a busy shared machine one can take tens of seconds. */
+const CLI_TIMEOUT = 240_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** Nothing listens on port 1: connecting there fails at once. */
 const UNREACHABLE = 'http://127.0.0.1:1/general/v0/general';
@@ -73,7 +76,7 @@ function ingestOne(file: string, options: Record<string, unknown>) {
   }).then((summary) => ({ summary, output }));
 }
 
-describe('--partition-by-api against the project server', () => {
+describe('--partition-by-api against the project server', { timeout: CLI_TIMEOUT }, () => {
   it('sends partition options and --additional-partition-args, and the server applies them', async () => {
     const target = dirs();
     const result = await runCli(
@@ -189,7 +192,7 @@ describe('--partition-by-api against the project server', () => {
   });
 });
 
-describe('endpoint and key settings', () => {
+describe('endpoint and key settings', { timeout: CLI_TIMEOUT }, () => {
   it('uses no key and no address without --partition-by-api (SERVICE_API_URL/KEY set or not)', async () => {
     const result = await runCli(cliArgs(['--api-key', 'dsk_not-used']), {
       SERVICE_API_URL: proxy.url,
@@ -243,7 +246,7 @@ describe('endpoint and key settings', () => {
   });
 });
 
-describe('--max-connections', () => {
+describe('--max-connections', { timeout: CLI_TIMEOUT }, () => {
   it('bounds the requests in flight', async () => {
     await Promise.all(
       ['c.txt', 'd.txt', 'e.txt', 'f.txt'].map((name) =>

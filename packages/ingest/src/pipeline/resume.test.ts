@@ -10,6 +10,9 @@ import { runCli, spawnCli } from '../test-support/run-cli.js';
 import type { IngestEvent } from './events.js';
 import { ingest } from './ingest.js';
 
+/** Each test runs real CLI processes; on a busy shared machine one can take tens of seconds. */
+const CLI_TIMEOUT = 240_000;
+
 let root: string;
 
 beforeAll(async () => {
@@ -85,7 +88,7 @@ describe('a run killed with SIGKILL resumes where it stopped', () => {
   }, 300_000);
 });
 
-describe('rerunning after changes', () => {
+describe('rerunning after changes', { timeout: CLI_TIMEOUT }, () => {
   let input: string;
   let output: string;
   let work: string;
