@@ -36,6 +36,13 @@ const CASES: [string, ElementType, string?][] = [
   ],
   ['すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。', 'NarrativeText'],
   ['모든 인간은 태어날 때부터 자유로우며 그 존엄과 권리에 있어 동등하다.', 'NarrativeText'],
+  // scripts written without spaces between words, or with their own word separator
+  ['የሰው፡ልጅ፡ሁሉ፡ሲወለድ፡ነጻና፡በክብርና፡በመብትም፡እኩልነት፡ያለው፡ነው።', 'NarrativeText'],
+  ['มนุษย์ทั้งหลายเกิดมามีอิสระและเสมอภาคกันในเกียรติศักดิ์และสิทธิ ต่างมีเหตุผลและมโนธรรม', 'NarrativeText'],
+  ['လူတိုင်းသည် တူညီ လွတ်လပ်သော ဂုဏ်သိက္ခာဖြင့် လည်းကောင်း၊ မွေးဖွားလာသူများ ဖြစ်သည်။', 'NarrativeText'],
+  ['ມະນຸດເກີດມາມີສິດເສລີພາບ ແລະ ສະເໝີໜ້າກັນໃນທາງກຽດຕິສັກ ແລະ ທາງສິດ.', 'NarrativeText'],
+  ['འགྲོ་བ་མིའི་རིགས་རྒྱུད་ཡོངས་རྡོལ་དབང་ཆ་འདྲ་མཉམ་དུ་སྐྱེས་ཤིང༌།', 'NarrativeText'],
+  ['꧋ꦱꦧꦼꦤ꧀ꦲꦸꦮꦺꦴꦁꦏꦭꦲꦶꦂꦫꦏꦺꦏꦤ꧀ꦛꦶꦩꦂꦢꦶꦏꦭꦤ꧀ꦢꦂꦧꦺꦩꦂꦠꦧꦠ꧀ꦭꦤ꧀ꦲꦏ꧀ꦲꦏ꧀ꦏꦁꦥꦝ꧉\u200b', 'NarrativeText'],
   // -- titles: short headings without sentence punctuation --
   ['Quarterly Operations Review', 'Title'],
   ['Next Steps', 'Title'],
@@ -51,6 +58,7 @@ const CASES: [string, ElementType, string?][] = [
   ['Zusammenfassung der Ergebnisse', 'Title'],
   ['Глава первая', 'Title'],
   ['第一章 总则', 'Title'],
+  ['สรุปผลการประชุม', 'Title'],
   ['Part II (continued)', 'Title'],
   ['2.3.1 Data Collection', 'Title'],
   // -- list items: bullets removed, numbered items kept whole --

@@ -19,11 +19,22 @@ const US_ADDRESS = new RegExp(
   `^\\d{1,6}\\s+[\\w .'-]+,?\\s+[\\w .'-]+,?\\s+(?:${US_STATES})\\.?\\s+\\d{5}(?:-\\d{4})?$`,
 );
 /** A sentence ends in . ! ? … (or their CJK forms), optionally followed by closing quotes or brackets. */
-const SENTENCE_END = /[.!?…。！？][\p{Pf}\p{Pe}"']*$/u;
-const SENTENCE_SPLIT = /(?<=[.!?])\s+(?=[\p{Lu}\d"'(])|(?<=[。！？])/u;
+const SENTENCE_END = /[.!?…。！？።။។།꧉][\p{Pf}\p{Pe}"']*$/u;
+const SENTENCE_SPLIT = /(?<=[.!?])\s+(?=[\p{Lu}\d"'(])|(?<=[。！？።။។།꧉])/u;
 /** Scripts written without spaces between words: their characters count as half a word each. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
-const HAS_UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Yi}]/gu;
+const HAS_UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Yi}]/u;
+/**
+ * Thai, Lao, Khmer, Myanmar, Javanese and Balinese write words without spaces (spaces separate
+ * phrases): their letters count as one word per four, about their average word length (marks excluded).
+ */
+const UNSPACED_ALPHABETIC =
+  /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Javanese}\p{Script=Balinese}]/u;
+const UNSPACED_ALPHABETIC_LETTERS =
+  /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Javanese}\p{Script=Balinese}]/gu;
+/** Ethiopic separates words with "፡" (and ends sentences with "።"), Tibetan syllables with "་";
+ * Javanese and others may use zero-width spaces. */
+const WORD_SEPARATORS = /[\s\u200b\u1361\u1362\u0f0b]+/u;
 const URL = /^(?:https?:\/\/|www\.)\S+$/i;
 const PAGE_NUMBER =
   /^(?:(?:page|p\.|pg\.?|seite|página|pagina|pág\.?)\s*\d{1,5}(?:\s*(?:of|von|de|di|sur|\/)\s*\d{1,5})?|[-–—]\s*\d{1,5}\s*[-–—])$/iu;
@@ -132,10 +143,12 @@ export function isPageNumber(text: string): boolean {
   return PAGE_NUMBER.test(text.trim());
 }
 
+/** Share of letters among non-space characters; combining marks (vowel signs of Indic and Southeast
+ * Asian scripts, accents written apart) belong to their letters. */
 export function alphaRatio(text: string): number {
   const chars = text.replace(/\s/g, '');
   if (chars.length === 0) return 0;
-  const letters = chars.match(/\p{L}/gu)?.length ?? 0;
+  const letters = chars.match(/[\p{L}\p{M}]/gu)?.length ?? 0;
   return letters / chars.length;
 }
 
@@ -151,15 +164,24 @@ export function sentences(text: string): string[] {
 }
 
 function words(text: string): string[] {
-  return text.split(/\s+/).filter(Boolean);
+  return text.split(WORD_SEPARATORS).filter(Boolean);
 }
 
-/** Words, counting runs of Chinese or Japanese characters as one word per two characters. */
+/**
+ * Words, counting Chinese, Japanese and Yi characters as one word per two characters, and the letters
+ * of Thai, Lao, Khmer, Myanmar, Javanese and Balinese as one word per four.
+ */
 export function wordCount(text: string): number {
   const unspaced = text.match(UNSPACED)?.length ?? 0;
-  if (unspaced === 0) return words(text).length;
-  const spaced = words(text.replace(UNSPACED, ' ')).filter((word) => /\p{L}|\d/u.test(word)).length;
-  return spaced + Math.ceil(unspaced / 2);
+  if (unspaced === 0 && !UNSPACED_ALPHABETIC.test(text)) return words(text).length;
+  let count = Math.ceil(unspaced / 2);
+  for (const word of words(text.replace(UNSPACED, ' '))) {
+    if (!/\p{L}|\d/u.test(word)) continue;
+    const southeastAsian =
+      word.match(UNSPACED_ALPHABETIC_LETTERS)?.filter((c) => /\p{L}/u.test(c)).length ?? 0;
+    count += southeastAsian > 0 ? Math.max(1, Math.ceil(southeastAsian / 4)) : 1;
+  }
+  return count;
 }
 
 function hasCasedLetters(text: string): boolean {
@@ -168,13 +190,16 @@ function hasCasedLetters(text: string): boolean {
 
 /** Ends like a sentence and is long enough to be one. */
 function isSentence(text: string): boolean {
-  return SENTENCE_END.test(text) && wordCount(text) >= 5;
+  // A zero-width space after the full stop (Javanese and Thai text carry them) is still the end.
+  return SENTENCE_END.test(text.replace(/\u200b+$/u, '')) && wordCount(text) >= 5;
 }
 
 /** Share of alphabetic words that start with a capital (single-sentence texts only). */
 export function exceedsCapRatio(text: string, threshold = CAP_RATIO_THRESHOLD): boolean {
   if (sentences(text).filter((s) => words(s).length >= 3).length > 1) return false;
-  if (hasCasedLetters(text) && text === text.toUpperCase()) return true;
+  // Capitals mean nothing in scripts without case (Chinese, Arabic, Javanese...).
+  if (!hasCasedLetters(text)) return false;
+  if (text === text.toUpperCase()) return true;
   const alphabetic = words(text).filter((w) => /^\p{L}/u.test(w));
   if (alphabetic.length === 0) return true;
   const capitalised = alphabetic.filter((w) => /^\p{Lu}/u.test(w)).length;
