@@ -26,10 +26,22 @@ export function onnxThreads(): number {
   return isMainThread ? Math.max(1, availableParallelism()) : 1;
 }
 
-export async function createSession(source: string | Uint8Array): Promise<InferenceSession> {
+export interface SessionSettings {
+  /**
+   * Keep ONNX Runtime's CPU memory arena (default): freed tensors stay reserved for the next call. Off,
+   * memory goes back after each call, which suits models kept loaded in every pool worker between pages.
+   */
+  memoryArena?: boolean;
+}
+
+export async function createSession(
+  source: string | Uint8Array,
+  settings: SessionSettings = {},
+): Promise<InferenceSession> {
   const ort = await loadOnnxRuntime();
   const threads = onnxThreads();
   const options: InferenceSession.SessionOptions = {
+    enableCpuMemArena: settings.memoryArena ?? true,
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',

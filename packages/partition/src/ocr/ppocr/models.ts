@@ -36,9 +36,11 @@ export async function loadPpOcrModels(): Promise<PpOcrModels> {
     readFile(models.recognitionPath),
     readFile(models.dictionaryPath, 'utf8'),
   ]);
+  // Without the memory arena a worker holding the engine between pages keeps ~300 MB less (the
+  // detector's feature maps at 1280 px are the peak); measured CPU per page is the same.
   const [detection, recognition] = await Promise.all([
-    createSession(prepareDetectionModel(detectionBytes)),
-    createSession(prepareRecognitionModel(recognitionBytes)),
+    createSession(prepareDetectionModel(detectionBytes), { memoryArena: false }),
+    createSession(prepareRecognitionModel(recognitionBytes), { memoryArena: false }),
   ]);
   return { ort, detection, recognition, alphabet: alphabetFromDictionary(dictionary) };
 }
