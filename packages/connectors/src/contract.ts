@@ -32,6 +32,11 @@ export interface FetchedRecord {
 
 export interface Source {
   readonly type: string;
+  /**
+   * What identifies this source's data across runs, when its configuration alone does not (a relative
+   * path means different folders from different working directories). Used in work-dir keys.
+   */
+  readonly identity?: string;
   /** True when fetching is a cheap local read (no point keeping a downloaded copy in the work dir). */
   readonly readsInPlace?: boolean;
   /** Fail fast, before any work, with a precise ConnectorError (missing path, index, credentials...). */
@@ -56,6 +61,8 @@ export interface UploadResult {
 
 export interface Destination<Row = unknown> {
   readonly type: string;
+  /** As Source.identity: what identifies the written data across runs (e.g. an absolute folder). */
+  readonly identity?: string;
   precheck(): Promise<void>;
   stage(elements: Element[], record: RecordDescriptor): StagedRecord<Row>;
   /**

@@ -19,6 +19,10 @@ export class LocalDestination implements Destination<Element> {
     this.root = resolve(config.output_dir);
   }
 
+  get identity(): string {
+    return this.root;
+  }
+
   async precheck(): Promise<void> {
     try {
       await mkdir(this.root, { recursive: true });

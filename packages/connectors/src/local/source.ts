@@ -18,6 +18,10 @@ export class LocalSource implements Source {
     this.root = resolve(config.input_path);
   }
 
+  get identity(): string {
+    return this.root;
+  }
+
   async precheck(): Promise<void> {
     try {
       await stat(this.root);

@@ -411,10 +411,14 @@ function createConnectors(
     const destinationDefinition = getConnector(destinationType);
     if (!destinationDefinition.createDestination)
       throw new Error(`${destinationType} cannot be a destination`);
+    const source = sourceDefinition.createSource(sourceRest);
+    const destination = destinationDefinition.createDestination(destinationRest);
     // Keys come from the validated configs (defaults applied), so `ingest({...})` and the CLI, which
-    // spells every default out, share caches and ledgers for the same configuration.
+    // spells every default out, share caches and ledgers for the same configuration; a connector's
+    // identity (e.g. an absolute folder) makes relative paths name the same data from anywhere.
     const sourceKey = stableHash({
       type: sourceType,
+      identity: source.identity,
       config: withoutSecrets(
         sourceDefinition.sourceOptions?.parse(sourceRest) ?? sourceRest,
         sourceDefinition.sourceOptions,
@@ -423,14 +427,15 @@ function createConnectors(
     const pairKey = stableHash({
       source: sourceKey,
       type: destinationType,
+      identity: destination.identity,
       config: withoutSecrets(
         destinationDefinition.destinationOptions?.parse(destinationRest) ?? destinationRest,
         destinationDefinition.destinationOptions,
       ),
     });
     return {
-      source: sourceDefinition.createSource(sourceRest),
-      destination: destinationDefinition.createDestination(destinationRest),
+      source,
+      destination,
       sourceKey: sourceKey.slice(0, 16),
       pairKey: pairKey.slice(0, 16),
     };

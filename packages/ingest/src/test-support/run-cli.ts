@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +16,9 @@ export interface CliResult {
 }
 
 /** Run `service-ingest` from its sources (no build needed), as a real child process. */
+/** A cache folder private to this test process (the default work dir lives under it). */
+const TEST_CACHE_HOME = mkdtempSync(join(tmpdir(), 'docsvc-cli-cache-'));
+
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return spawnCli(args, env).result;
 }
@@ -26,7 +31,8 @@ export function spawnCli(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): { child: ChildProcess; result: Promise<CliResult> } {
-  const childEnv = { ...process.env, ...env };
+  // Runs never share the developer's real cache folder unless a test asks for it.
+  const childEnv = { ...process.env, XDG_CACHE_HOME: TEST_CACHE_HOME, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {
     cwd: repoRoot,

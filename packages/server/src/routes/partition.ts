@@ -24,8 +24,8 @@ export interface PartitionRouteDeps {
 /** Accept values that the multi-file answer (an array of arrays) satisfies. */
 const MULTI_FILE_ACCEPT = new Set(['*/*', 'multipart/mixed', 'application/json', 'text/csv']);
 
-/** Metadata that describes the server's temporary copy, not the user's document. */
-const SERVER_ONLY_METADATA = ['file_directory', 'last_modified'] as const;
+/** Metadata that describes the server's temporary copy, not the user's document (an e-mail's date stays). */
+const SERVER_ONLY_METADATA = ['file_directory'] as const;
 
 /**
  * POST /general/v0/general (SPEC 4.1): multipart form with one or more `files` parts and option fields.
