@@ -8,7 +8,15 @@ describe('table HTML', () => {
   });
 
   it('writes header rows as th in thead, spans as attributes, and folds whitespace', () => {
-    expect(tableToHtml([[' a  b\n', { text: 'x', colspan: 2 }], ['1', { text: '2', rowspan: 3 }]], { headerRows: 1 })).toBe(
+    expect(
+      tableToHtml(
+        [
+          [' a  b\n', { text: 'x', colspan: 2 }],
+          ['1', { text: '2', rowspan: 3 }],
+        ],
+        { headerRows: 1 },
+      ),
+    ).toBe(
       '<table><thead><tr><th>a b</th><th colspan="2">x</th></tr></thead><tbody><tr><td>1</td><td rowspan="3">2</td></tr></tbody></table>',
     );
     expect(tableToHtml([])).toBe('<table><tbody></tbody></table>');

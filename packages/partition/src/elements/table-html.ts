@@ -23,7 +23,11 @@ const NEEDS_ESCAPE = /[&<>"]/;
 /** Escape text for HTML. Most cells need nothing, so test once before four cheap replaces (hot path). */
 export function escapeHtml(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
 }
 
 const WHITESPACE_RUN = /\s+/g;

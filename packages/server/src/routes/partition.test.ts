@@ -142,14 +142,12 @@ describe('POST /general/v0/general', () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     for (let page = 1; page <= 7; page++) {
-      pdf
-        .addPage([612, 792])
-        .drawText(`Body text of page ${page}, long enough to be a sentence here.`, {
-          x: 72,
-          y: 700,
-          size: 12,
-          font,
-        });
+      pdf.addPage([612, 792]).drawText(`Body text of page ${page}, long enough to be a sentence here.`, {
+        x: 72,
+        y: 700,
+        size: 12,
+        font,
+      });
     }
     const file = {
       name: 'files',
