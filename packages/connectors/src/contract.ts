@@ -63,7 +63,11 @@ export interface Destination<Row = unknown> {
   readonly type: string;
   /** As Source.identity: what identifies the written data across runs (e.g. an absolute folder). */
   readonly identity?: string;
-  precheck(): Promise<void>;
+  /**
+   * Fail fast, before any work. `expected.dimension` is the embedding size the run will produce, when
+   * known, so a destination with a fixed vector size can refuse a mismatch up front.
+   */
+  precheck(expected?: { dimension?: number }): Promise<void>;
   stage(elements: Element[], record: RecordDescriptor): StagedRecord<Row>;
   /**
    * Write a record's rows so that the target holds either the old complete version or the new complete

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { registerConnector } from '@docsvc/connectors';
 import { elementsFromJson } from '@docsvc/partition';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IngestEvent } from './events.js';
@@ -63,6 +64,32 @@ describe('ingest()', () => {
     expect(third.succeeded).toBe(1);
     expect(third.steps.partition.cached).toBe(1);
     expect(JSON.parse(await readFile(join(out, 'doc-03.txt.json'), 'utf8'))).toHaveLength(1);
+  });
+
+  it('tells the destination the embedding size at precheck, before any work', async () => {
+    const prechecks: ({ dimension?: number } | undefined)[] = [];
+    registerConnector({
+      type: 'precheck-recorder',
+      description: 'a destination that records its precheck and refuses the run',
+      createDestination: () => ({
+        type: 'precheck-recorder',
+        async precheck(expected) {
+          prechecks.push(expected);
+          throw new Error(`collection expects 384 dimensions, the run produces ${expected?.dimension}`);
+        },
+        stage: (elements, record) => ({ record, rows: elements }),
+        upload: async () => ({ written: 0, deleted: 0 }),
+      }),
+    });
+    await expect(
+      ingest({
+        source: { type: 'local', input_path: input },
+        destination: { type: 'precheck-recorder' },
+        work_dir: join(work, 'wd-precheck'),
+        embedding_provider: 'local',
+      }),
+    ).rejects.toThrow(/precheck failed: collection expects 384 dimensions, the run produces 512/);
+    expect(prechecks).toEqual([{ dimension: 512 }]);
   });
 
   it('passes partition options through under their own names', async () => {

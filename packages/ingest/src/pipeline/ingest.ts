@@ -106,9 +106,18 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     destinationConfig,
     output_dir,
   );
-  await Promise.all([source.precheck(), destination.precheck()]).catch((error: unknown) => {
+  const embedder: EmbeddingProvider | undefined = settings.embedding.embedding_provider
+    ? createEmbeddingProviderFromOptions(settings.embedding)
+    : undefined;
+  try {
+    // The embedding size is known before any work, so a destination with a fixed vector size refuses a
+    // mismatch now rather than at the first record.
+    const dimension = embedder && !processor.dry_run ? await embedder.dimension() : undefined;
+    await Promise.all([source.precheck(), destination.precheck({ dimension })]);
+  } catch (error) {
+    await embedder?.close();
     throw new IngestSetupError(`precheck failed: ${(error as Error).message}`, { cause: error });
-  });
+  }
 
   const workDir = new WorkDir(processor.work_dir ?? defaultWorkDir());
   const ledger = new Ledger(workDir, pairKey);
@@ -120,9 +129,6 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     !processor.dry_run && processor.num_processes > 1 && !processor.partition_by_api
       ? new PartitionPool(processor.num_processes)
       : undefined;
-  const embedder: EmbeddingProvider | undefined = settings.embedding.embedding_provider
-    ? createEmbeddingProviderFromOptions(settings.embedding)
-    : undefined;
   let fatal: RecordFailedError | undefined;
 
   const fail = (record: RecordDescriptor | undefined, step: StepName, error: unknown) => {
