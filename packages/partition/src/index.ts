@@ -30,9 +30,6 @@ export {
 } from './formats/pdf/engine.js';
 export { loadPartitioner, supportedFormatIds } from './formats/registry.js';
 export { BUILTIN_LAYOUT_MODEL } from './hires/builtin-analyser.js';
-export { closeOcrEngines, getOcrEngine } from './ocr/engines.js';
-export { resolveOcrLanguages, supportedOcrLanguages } from './ocr/languages.js';
-export type { OcrEngine, RgbaImage } from './ocr/types.js';
 export { classifyDocument, type LayoutDocumentOptions, layoutDocument } from './layout/document.js';
 export { analysePage, type LayoutItem, type PageLayout } from './layout/page.js';
 export type {
@@ -45,6 +42,9 @@ export type {
   Rule,
   TextLine,
 } from './layout/types.js';
+export { closeOcrEngines, getOcrEngine } from './ocr/engines.js';
+export { resolveOcrLanguages, supportedOcrLanguages } from './ocr/languages.js';
+export type { OcrEngine, RgbaImage } from './ocr/types.js';
 export * from './options/fields.js';
 export * from './options/partition-options.js';
 export type { DocumentInput, PartitionInput } from './pipeline/input.js';

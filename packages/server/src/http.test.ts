@@ -58,7 +58,15 @@ describe('over real HTTP', () => {
       admitted = resolve;
     });
     // The memory probe runs when the handler admits the request: a reliable "now processing" signal.
-    const own = await startTestService({}, { freeMemory: () => (admitted(), Number.MAX_SAFE_INTEGER) });
+    const own = await startTestService(
+      {},
+      {
+        freeMemory: () => {
+          admitted();
+          return Number.MAX_SAFE_INTEGER;
+        },
+      },
+    );
     const url = await own.app.listen({ host: '127.0.0.1', port: 0 });
     const big = 'The quick brown fox jumps over the lazy dog.\n\n'.repeat(5_000);
     const inFlight = fetch(`${url}/general/v0/general`, {
