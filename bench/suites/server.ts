@@ -26,7 +26,12 @@ async function tenPagePdf(): Promise<Uint8Array> {
     const p = pdf.addPage([612, 792]);
     p.drawText(`Section ${page}`, { x: 72, y: 720, size: 18, font });
     for (let line = 0; line < 30; line++) {
-      p.drawText(`Line ${line} of page ${page}: the quick brown fox jumps over the lazy dog.`, { x: 72, y: 690 - line * 20, size: 11, font });
+      p.drawText(`Line ${line} of page ${page}: the quick brown fox jumps over the lazy dog.`, {
+        x: 72,
+        y: 690 - line * 20,
+        size: 11,
+        font,
+      });
     }
   }
   return pdf.save();
@@ -35,27 +40,35 @@ async function tenPagePdf(): Promise<Uint8Array> {
 function multipart(filename: string, contentType: string, data: Uint8Array, fields: Record<string, string>) {
   const boundary = '----docsvcbench';
   const parts = [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     Buffer.from(data),
     Buffer.from('\r\n'),
-    ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
+    ...Object.entries(fields).map(([k, v]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    ),
     Buffer.from(`--${boundary}--\r\n`),
   ];
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function startServer(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(ROOT, 'packages/server/dist/cli/main.js'), 'start', '--port', '0'], {
-    env: {
-      ...process.env,
-      SERVICE_DATA_DIR: dataDir,
-      SERVICE_API_KEY: KEY,
-      SERVICE_RATE_LIMIT_PER_MINUTE: '0',
-      SERVICE_LOG_LEVEL: 'warn',
-      SERVICE_MAX_QUEUED_REQUESTS: '1000',
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'packages/server/dist/cli/main.js'), 'start', '--port', '0'],
+    {
+      env: {
+        ...process.env,
+        SERVICE_DATA_DIR: dataDir,
+        SERVICE_API_KEY: KEY,
+        SERVICE_RATE_LIMIT_PER_MINUTE: '0',
+        SERVICE_LOG_LEVEL: 'warn',
+        SERVICE_MAX_QUEUED_REQUESTS: '1000',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -84,7 +97,12 @@ async function load(url: string, body: Buffer, contentType: string, connections:
     connections,
     duration: seconds,
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 export const suite: BenchSuite = {
@@ -97,15 +115,32 @@ export const suite: BenchSuite = {
     try {
       const cases = [
         { name: '2 KB text', filename: 'small.txt', type: 'text/plain', data: smallText() },
-        { name: '10-page PDF (fast)', filename: 'ten.pdf', type: 'application/pdf', data: await tenPagePdf() },
+        {
+          name: '10-page PDF (fast)',
+          filename: 'ten.pdf',
+          type: 'application/pdf',
+          data: await tenPagePdf(),
+        },
       ];
       for (const c of cases) {
         const form = multipart(c.filename, c.type, c.data, { strategy: 'fast' });
-        const partitionMs = await medianMs(() => partition({ data: c.data, filename: c.filename }, { strategy: 'fast' }).catch(() => []), 20);
+        const partitionMs = await medianMs(
+          () => partition({ data: c.data, filename: c.filename }, { strategy: 'fast' }).catch(() => []),
+          20,
+        );
         for (const connections of [1, 8, 64]) {
           const r = await load(server.url, form.body, form.contentType, connections, 8);
           const overhead = connections === 1 ? Math.max(0, r.p50 - partitionMs).toFixed(1) : '';
-          rows.push([c.name, connections, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), partitionMs.toFixed(1), overhead, r.errors]);
+          rows.push([
+            c.name,
+            connections,
+            r.rps.toFixed(0),
+            r.p50.toFixed(1),
+            r.p99.toFixed(1),
+            partitionMs.toFixed(1),
+            overhead,
+            r.errors,
+          ]);
         }
       }
     } finally {
