@@ -62,3 +62,4 @@ export { detectLanguages, toIso6393 } from './text/languages.js';
 export { classifyText } from './text/text-type.js';
 export * from './vlm/index.js';
 export { closePagePool } from './workers/page-pool.js';
+export { workerEntryUrl } from './workers/worker-entry.js';

@@ -1,4 +1,4 @@
-import { type Element, ServiceError } from '@docsvc/partition';
+import { type Element, ServiceError, workerEntryUrl } from '@docsvc/partition';
 import Tinypool from 'tinypool';
 import type { PartitionOutcome, PartitionTask } from './partition-worker.js';
 
@@ -12,7 +12,7 @@ export class PartitionPool {
   constructor(size: number) {
     const fromSources = import.meta.url.endsWith('.ts');
     this.pool = new Tinypool({
-      filename: workerEntry(),
+      filename: workerEntryUrl(import.meta.url, 'partition-worker'),
       minThreads: size,
       maxThreads: size,
       idleTimeout: 30_000,
@@ -35,21 +35,4 @@ export class PartitionPool {
   destroy(): Promise<void> {
     return this.pool.destroy();
   }
-}
-
-/**
- * The worker module: the compiled .js beside this file, or when running from TypeScript sources (tests,
- * tsx), a bootstrap that loads the .ts worker through tsx (a worker's loader flags do not apply to its
- * entry module on Node 20). Same approach as the partition package's page pool.
- */
-function workerEntry(): string {
-  if (!import.meta.url.endsWith('.ts')) return new URL('./partition-worker.js', import.meta.url).href;
-  const worker = new URL('./partition-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = [
-    `const { tsImport } = await import(${JSON.stringify(tsx)});`,
-    `const worker = await tsImport(${JSON.stringify(worker)}, ${JSON.stringify(worker)});`,
-    'export default worker.default;',
-  ].join('\n');
-  return `data:text/javascript,${encodeURIComponent(code)}`;
 }

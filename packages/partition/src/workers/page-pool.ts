@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import Tinypool from 'tinypool';
+import { workerEntryUrl } from './worker-entry.js';
 
 /**
  * The process-wide pool of page workers (tinypool: worker threads, per-task abort, idle shutdown).
@@ -19,29 +20,12 @@ export function pagePoolSize(): number {
 export function getPagePool(): Tinypool {
   if (pool) return pool;
   pool = new Tinypool({
-    filename: workerEntry(),
+    filename: workerEntryUrl(import.meta.url, 'pdf-page-worker'),
     minThreads: 0,
     maxThreads: pagePoolSize(),
     idleTimeout: IDLE_MS,
   });
   return pool;
-}
-
-/**
- * The worker module: the compiled .js beside this file, or, when running from TypeScript sources
- * (tests, tsx), a small bootstrap that loads the .ts worker through tsx's `tsImport` (loader flags in
- * a worker's execArgv do not apply to its entry module on Node 20).
- */
-function workerEntry(): string {
-  if (!import.meta.url.endsWith('.ts')) return new URL('./pdf-page-worker.js', import.meta.url).href;
-  const worker = new URL('./pdf-page-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = [
-    `const { tsImport } = await import(${JSON.stringify(tsx)});`,
-    `const worker = await tsImport(${JSON.stringify(worker)}, ${JSON.stringify(worker)});`,
-    'export default worker.default;',
-  ].join('\n');
-  return `data:text/javascript,${encodeURIComponent(code)}`;
 }
 
 /** Stop all page workers (tests, graceful shutdown). The next task starts a new pool. */
