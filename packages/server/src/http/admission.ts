@@ -17,15 +17,31 @@ export class Admission {
     private readonly freeMemory: () => number = freemem,
   ) {}
 
-  /** Wait for a slot; returns the function that gives it back. Throws HttpError(503) when over budget. */
-  async acquire(): Promise<() => void> {
+  /**
+   * Wait for a slot; returns the function that gives it back. Throws HttpError(503) when over budget.
+   * A waiter whose `signal` aborts (its client went away) leaves the queue instead of taking a slot later.
+   */
+  async acquire(signal?: AbortSignal): Promise<() => void> {
     if (this.freeMemoryMinimumBytes > 0 && this.freeMemory() < this.freeMemoryMinimumBytes) {
       throw overloaded('Server is low on memory. Please try again later.');
     }
+    signal?.throwIfAborted();
     if (this.active >= this.maxActive) {
       if (this.queue.length >= this.maxQueued)
         throw overloaded('Server is under heavy load. Please try again later.');
-      await new Promise<void>((resolve) => this.queue.push(resolve));
+      await new Promise<void>((resolve, reject) => {
+        const waiter = () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          const index = this.queue.indexOf(waiter);
+          if (index >= 0) this.queue.splice(index, 1);
+          reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        this.queue.push(waiter);
+      });
     } else {
       this.active++;
     }

@@ -38,6 +38,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       void reply.code(error.status).send({ detail: error.message });
       return;
     }
+    if (error.name === 'AbortError') {
+      // The client went away (mid-upload or while waiting): nobody reads an answer.
+      request.log.info('client disconnected before the answer');
+      void reply.code(499).send({ detail: 'Client closed the request.' });
+      return;
+    }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode;
     if (

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { addAbortSignal, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -34,7 +34,11 @@ const IN_MEMORY_LIMIT = 2 * 1024 * 1024;
  * parts collected as strings under their names with a trailing `[]` removed. `maxTotalBytes` bounds
  * the sum of all files (413).
  */
-export async function readMultipart(request: FastifyRequest, maxTotalBytes: number): Promise<ParsedForm> {
+export async function readMultipart(
+  request: FastifyRequest,
+  maxTotalBytes: number,
+  signal?: AbortSignal,
+): Promise<ParsedForm> {
   const files: Upload[] = [];
   const fields: Record<string, string[]> = {};
   const temporaryFiles: string[] = [];
@@ -43,12 +47,19 @@ export async function readMultipart(request: FastifyRequest, maxTotalBytes: numb
     await Promise.all(temporaryFiles.map((path) => rm(path, { force: true })));
   };
   try {
-    for await (const part of request.parts()) {
+    // A client that disconnects mid-upload leaves the part iterator waiting forever: race it against the
+    // signal so the request ends (and gives back its admission slot and temporary files).
+    const parts = request.parts()[Symbol.asyncIterator]();
+    while (true) {
+      const next = await untilAborted(parts.next(), signal);
+      if (next.done) break;
+      const part = next.value;
       const name = part.fieldname.endsWith('[]') ? part.fieldname.slice(0, -2) : part.fieldname;
       if (part.type === 'field') {
         fields[name] = [...(fields[name] ?? []), String(part.value)];
         continue;
       }
+      if (signal) addAbortSignal(signal, part.file);
       const upload = await spool(part.file, maxTotalBytes - total, temporaryFiles);
       total += upload.size;
       const declared = part.mimetype?.split(';')[0]?.trim().toLowerCase();
@@ -64,6 +75,25 @@ export async function readMultipart(request: FastifyRequest, maxTotalBytes: numb
     throw error;
   }
   return { files, fields, cleanup };
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 async function spool(

@@ -25,6 +25,14 @@ export interface AuthenticatedKey {
 
 /** How often last_used_at is written for a busy key (a write per request would cost more than the request). */
 const LAST_USED_RESOLUTION_MS = 60_000;
+/**
+ * How long a successful key look-up is reused. Small requests cost about as much as the look-up itself;
+ * revoking in this process takes effect at once, a revocation made by another server process within
+ * this delay.
+ */
+const AUTH_CACHE_MS = 5_000;
+/** Bound on remembered keys, so random invalid keys cannot grow memory (only found keys are cached). */
+const AUTH_CACHE_ENTRIES = 10_000;
 
 /**
  * Organisations → workspaces → API keys. Each key belongs to exactly one workspace (SPEC 5.2); every
@@ -32,6 +40,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  */
 export class KeyStore {
   private readonly lastUsedWritten = new Map<string, number>();
+  private readonly recent = new Map<string, { key: AuthenticatedKey; until: number }>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -131,14 +140,20 @@ export class KeyStore {
 
   /** Find a presented key; records its use. Undefined when unknown. */
   async authenticate(key: string): Promise<AuthenticatedKey | undefined> {
+    const hash = hashApiKey(key);
+    const cached = this.recent.get(hash);
+    if (cached && cached.until > Date.now()) return cached.key;
     const row = await this.db
       .selectFrom('api_keys')
       .select(['id', 'workspace_id', 'revoked_at'])
-      .where('key_hash', '=', hashApiKey(key))
+      .where('key_hash', '=', hash)
       .executeTakeFirst();
     if (!row) return undefined;
     if (!row.revoked_at) await this.touch(row.id);
-    return { id: row.id, workspace_id: row.workspace_id, revoked: row.revoked_at !== null };
+    const found = { id: row.id, workspace_id: row.workspace_id, revoked: row.revoked_at !== null };
+    if (this.recent.size >= AUTH_CACHE_ENTRIES) this.recent.clear();
+    this.recent.set(hash, { key: found, until: Date.now() + AUTH_CACHE_MS });
+    return found;
   }
 
   private async touch(id: string): Promise<void> {
@@ -182,6 +197,8 @@ export class KeyStore {
       .where('revoked_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
+    // Forget cached look-ups after the write, so none can outlive the revocation in this process.
+    for (const [hash, entry] of this.recent) if (entry.key.id === id) this.recent.delete(hash);
     if (row) return toInfo(row);
     return this.getKey(workspaceId, id);
   }

@@ -39,6 +39,7 @@ describe('POST /general/v0/general', () => {
     const response = await post([report]);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['server-timing']).toMatch(/^partition;dur=\d+(\.\d+)?$/);
     const elements = response.json() as Element[];
     expect(elements.map((e) => e.type)).toEqual(['Title', 'NarrativeText']);
     expect(elements[0]!.metadata.filename).toBe('report.txt');
