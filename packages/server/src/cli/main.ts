@@ -18,9 +18,9 @@ function addServerFlags(command: Command, names?: readonly string[]): Command {
     const flag = `--${name.replaceAll('_', '-')}`;
     const option = new Option(
       spec.kind === 'boolean' ? flag : `${flag} ${spec.placeholder ?? '<value>'}`,
-      spec.description,
+      // Env variables are read by resolveServerConfig (where an empty value means unset), not here.
+      spec.env ? `${spec.description} (env: ${spec.env})` : spec.description,
     );
-    if (spec.env) option.env(spec.env);
     command.addOption(option);
   }
   return command;

@@ -72,6 +72,24 @@ describe('API key management', () => {
   });
 });
 
+describe('unexpected errors', () => {
+  it('answer 500 with the request id and never the message or a stack trace', async () => {
+    const own = await startTestService();
+    try {
+      own.app.get('/boom', async () => {
+        throw new Error('database password is hunter2');
+      });
+      const response = await own.app.inject({ method: 'GET', url: '/boom' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json().detail).toMatch(/^Internal server error \(request .+\)\.$/);
+      expect(response.body).not.toContain('hunter2');
+      expect(response.body).not.toContain('at ');
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
 describe('public routes', () => {
   it('serves the health check, the OpenAPI document and the docs page without a key', async () => {
     expect((await call('GET', '/healthcheck', null)).json()).toEqual({
