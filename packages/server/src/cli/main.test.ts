@@ -50,7 +50,16 @@ describe('service-server operator commands and first start', { timeout: 240_000 
   });
 
   it('keys create prints a key of the named workspace that the server then accepts; list and revoke', async () => {
-    const created = await serverCli(['keys', 'create', '--workspace', 'research', '--name', 'ci', '--data-dir', dataDir]);
+    const created = await serverCli([
+      'keys',
+      'create',
+      '--workspace',
+      'research',
+      '--name',
+      'ci',
+      '--data-dir',
+      dataDir,
+    ]);
     expect(created.code).toBe(0);
     const key = created.stdout.trim();
     expect(key).toMatch(/^dsk_[A-Za-z0-9_-]{43}$/);
@@ -64,12 +73,24 @@ describe('service-server operator commands and first start', { timeout: 240_000 
     const service = await createService(config());
     try {
       const research = await service.keys.findWorkspace('research');
-      expect(await service.keys.authenticate(key)).toMatchObject({ workspace_id: research!.id, revoked: false });
+      expect(await service.keys.authenticate(key)).toMatchObject({
+        workspace_id: research!.id,
+        revoked: false,
+      });
     } finally {
       await service.close();
     }
 
-    const revoked = await serverCli(['keys', 'revoke', '--workspace', 'research', '--id', id, '--data-dir', dataDir]);
+    const revoked = await serverCli([
+      'keys',
+      'revoke',
+      '--workspace',
+      'research',
+      '--id',
+      id,
+      '--data-dir',
+      dataDir,
+    ]);
     expect(revoked.code).toBe(0);
     const missing = await serverCli(['keys', 'list', '--workspace', 'nowhere', '--data-dir', dataDir]);
     expect(missing.code).toBe(2);
