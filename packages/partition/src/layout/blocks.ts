@@ -25,6 +25,11 @@ export interface TextBlock extends Box {
 const MAX_LINE_GAP_EM = 0.75;
 /** Font sizes differing by more than this share are separate blocks (a heading above its text). */
 const SIZE_TOLERANCE = 0.12;
+/**
+ * OCR sizes come from box heights, which swing with ascenders and descenders (a line of "the autumn
+ * market and ask" is a fifth shorter than one with a "g" and a "p" in it): a wider tolerance.
+ */
+const OCR_SIZE_TOLERANCE = 0.3;
 /** A line starting this many ems right of the block's left edge begins an indented paragraph. */
 const INDENT_EM = 0.8;
 /** A line ending this share of the block width short of its right edge can end a paragraph. */
@@ -86,7 +91,8 @@ function continuesBlock(block: Building, line: TextLine, horizontalRules: readon
   if (gap > MAX_LINE_GAP_EM * em || gap < -0.5 * height(line)) return false;
   if (xOverlap(block.box, line) <= 0) return false;
   const lastSize = lineEm(last);
-  if (Math.abs(lineEm(line) - lastSize) > SIZE_TOLERANCE * lastSize) return false;
+  const tolerance = line.origin === 'ocr' || last.origin === 'ocr' ? OCR_SIZE_TOLERANCE : SIZE_TOLERANCE;
+  if (Math.abs(lineEm(line) - lastSize) > tolerance * lastSize) return false;
   if (Boolean(line.bold) !== Boolean(last.bold)) return false;
   if (startsListItem(line.text)) return false;
   const listBlock = startsListItem(first.text);

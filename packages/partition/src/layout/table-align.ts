@@ -135,6 +135,7 @@ function tableFromRun(
   const meanWords = cells.reduce((sum, cell) => sum + cell.line.text.split(/\s+/).length, 0) / cells.length;
   if (meanWords > (columns.length >= 3 ? MAX_MEAN_WORDS_PER_CELL_WIDE : MAX_MEAN_WORDS_PER_CELL))
     return undefined;
+  if (flowsLikeProse(multi, columns)) return undefined;
 
   const rows: TableRow[] = [];
   const indices: number[] = [];
@@ -169,6 +170,36 @@ function tableFromRun(
     table: { x0, y0, x1, y1, rows, headerRows: firstRowBold ? 1 : 0, method: 'aligned' },
     indices,
   };
+}
+
+/** Sentences run on from one line to the next in this share of a prose column's line breaks. */
+const MIN_PROSE_FLOW = 0.5;
+/** A line that carries a sentence on has at least this many words (table cells are shorter). */
+const MIN_FLOWING_WORDS = 4;
+
+/**
+ * Page columns of prose with short lines pass the word-count test, but their lines run on: a line of
+ * several words without closing punctuation, continued below by a lower-case word. Table cells stacked
+ * in a column almost never do that (cells that wrap inside a row add rows of fewer cells, not pairs).
+ */
+function flowsLikeProse(rows: Row[], columns: { x0: number; x1: number }[]): boolean {
+  let pairs = 0;
+  let flowing = 0;
+  for (let r = 1; r < rows.length; r++) {
+    const above = rows[r - 1]!.lines;
+    for (const { line } of rows[r]!.lines) {
+      const column = columnOf(columns, centerX(line));
+      const upper = above.find(({ line: u }) => columnOf(columns, centerX(u)) === column)?.line;
+      if (!upper) continue;
+      pairs++;
+      const runsOn =
+        upper.text.split(/\s+/).length >= MIN_FLOWING_WORDS &&
+        /[\p{L},-]$/u.test(upper.text) &&
+        /^\p{Ll}/u.test(line.text);
+      if (runsOn) flowing++;
+    }
+  }
+  return pairs >= 3 && flowing >= pairs * MIN_PROSE_FLOW;
 }
 
 /**

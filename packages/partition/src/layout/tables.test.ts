@@ -73,6 +73,37 @@ describe('unruled tables', () => {
     ]);
     expect(detectTables(prose, []).tables).toEqual([]);
   });
+
+  it('leaves two columns of short prose lines alone: their sentences run on from line to line', () => {
+    const left = [
+      'Visitors came early on Saturday and',
+      'the market was busy until noon. Stall',
+      'holders sold bread, cheese and',
+      'early vegetables.',
+    ];
+    const right = [
+      'In the afternoon the weather turned and',
+      'most stalls closed before four. The',
+      'organisers will add covered space for',
+      'the autumn market.',
+    ];
+    const prose = left.flatMap((text, r) => [
+      line(text, 72, 100 + r * 14, 200),
+      line(right[r]!, 320, 100 + r * 14, 200),
+    ]);
+    expect(detectTables(prose, []).tables).toEqual([]);
+  });
+
+  it('still finds a table whose cells are lower-case words', () => {
+    const rows = [
+      ['option', 'kind', 'default value'],
+      ['overlap', 'integer', 'none at all'],
+      ['strategy', 'enum', 'auto unless set'],
+      ['languages', 'list', 'detected per element'],
+    ];
+    const lines = rows.flatMap((row, r) => row.map((cell, c) => line(cell, 72 + c * 120, 100 + r * 14, 80)));
+    expect(detectTables(lines, []).tables[0]?.rows).toEqual(rows);
+  });
 });
 
 describe('joinWrapped', () => {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { buildBlocks } from './blocks.js';
+import type { TextLine } from './types.js';
+
+const ocrLine = (text: string, y0: number, height: number): TextLine => ({
+  text,
+  x0: 90,
+  y0,
+  x1: 500,
+  y1: y0 + height,
+  fontSize: height * 0.8,
+  origin: 'ocr',
+});
+
+describe('buildBlocks', () => {
+  it('keeps an OCR paragraph whole although its box heights swing with descenders', () => {
+    const lines = [
+      ocrLine('holders reported strong sales of fresh', 244, 22),
+      ocrLine('bread, cheese and early vegetables, and', 274, 23),
+      ocrLine('several of them sold out before eleven.', 305, 18),
+    ];
+    expect(buildBlocks(lines).map((block) => block.text)).toEqual([
+      'holders reported strong sales of fresh bread, cheese and early vegetables, and several of them sold out before eleven.',
+    ]);
+  });
+
+  it('still separates a text-layer heading from body text a fifth smaller', () => {
+    const lines: TextLine[] = [
+      { text: 'Results', x0: 72, y0: 100, x1: 140, y1: 112, fontSize: 12, origin: 'text_layer' },
+      {
+        text: 'The body follows here.',
+        x0: 72,
+        y0: 115,
+        x1: 300,
+        y1: 125,
+        fontSize: 10,
+        origin: 'text_layer',
+      },
+    ];
+    expect(buildBlocks(lines)).toHaveLength(2);
+  });
+});
