@@ -3,6 +3,8 @@ import type { ElementMetadata } from '../../elements/metadata.js';
 import { type ErrorCode, isServiceError } from '../../errors.js';
 import { decodeText } from '../../text/decode.js';
 import type { FormatContext } from '../format.js';
+import { partitionEmbeddedHtml } from '../html/embedded.js';
+import { partition as partitionRtfDocument } from '../rtf/partition.js';
 import { partitionPlainText } from '../txt/partition.js';
 import { htmlToText } from './html-text.js';
 
@@ -36,6 +38,8 @@ export interface MailMessage {
   metadata: ElementMetadata;
   html: string | Uint8Array | undefined;
   text: string | undefined;
+  /** An RTF body (Outlook), read only when the HTML and text bodies give nothing. */
+  rtf?: Uint8Array | undefined;
   attachments: MailAttachment[];
 }
 
@@ -73,7 +77,7 @@ async function bodyDrafts(context: FormatContext, message: MailMessage): Promise
   if (html !== undefined && hasContent(html)) {
     let drafts: ElementDraft[];
     try {
-      drafts = await htmlDrafts(context, html);
+      drafts = await partitionEmbeddedHtml(context, html);
     } catch (error) {
       if (!isServiceError(error) || !SKIPPED_ATTACHMENT_ERRORS.has(error.code)) throw error;
       // No HTML reader for this body (or it failed): its text, with blocks as paragraphs.
@@ -82,33 +86,12 @@ async function bodyDrafts(context: FormatContext, message: MailMessage): Promise
     }
     if (drafts.some((draft) => draft.text.trim() !== '')) return drafts;
   }
-  return text ? partitionPlainText(text) : [];
+  if (text !== undefined && text.trim() !== '') return partitionPlainText(text);
+  return message.rtf ? partitionRtfDocument({ ...context, data: message.rtf }) : [];
 }
 
 function hasContent(html: string | Uint8Array): boolean {
   return typeof html === 'string' ? html.trim() !== '' : html.length > 0;
-}
-
-/**
- * The HTML body goes through the HTML format like any HTML document. Its text was already decoded by the
- * mail parser, so it is handed over as UTF-8 with its own charset declarations rewritten to say so.
- */
-async function htmlDrafts(context: FormatContext, html: string | Uint8Array): Promise<ElementDraft[]> {
-  const data = typeof html === 'string' ? utf8Html(html) : html;
-  const drafts = await context.partitionNested({ data, content_type: 'text/html' });
-  for (const draft of drafts) {
-    // partitionNested marks drafts with the nested document's type; the body belongs to the e-mail.
-    if (draft.metadata?.filetype === 'text/html') delete draft.metadata.filetype;
-  }
-  return drafts;
-}
-
-function utf8Html(html: string): Uint8Array {
-  const declared = html.replace(
-    /(<meta\b[^>]*?charset\s*=\s*["']?)[\w:.-]+/gi,
-    (_match, prefix: string) => `${prefix}utf-8`,
-  );
-  return new TextEncoder().encode(`\uFEFF${declared}`);
 }
 
 async function attachmentDrafts(context: FormatContext, attachment: MailAttachment): Promise<ElementDraft[]> {

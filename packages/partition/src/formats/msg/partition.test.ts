@@ -2,7 +2,21 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partition } from '../../pipeline/partition.js';
+import { compressRtf } from './test-support/compressed-rtf.js';
 import { writeMsg } from './test-support/write-msg.js';
+
+/** What Outlook stores for an HTML message: the HTML tags in \\*\\htmltag groups, their rendering \\htmlrtf. */
+const ENCAPSULATED_HTML = [
+  '{\\rtf1\\ansi\\ansicpg1252\\fromhtml1 \\deff0{\\fonttbl{\\f0\\fswiss Arial;}}',
+  '{\\*\\htmltag19 <html>}{\\*\\htmltag50 <body>}',
+  '{\\*\\htmltag2 <h1>}\\htmlrtf {\\b \\htmlrtf0 Quarterly figures\\htmlrtf }\\par \\htmlrtf0{\\*\\htmltag10 </h1>}',
+  '{\\*\\htmltag64 <p>}Sales rose in every region this quarter.\\htmlrtf\\par\\htmlrtf0{\\*\\htmltag72 </p>}',
+  '{\\*\\htmltag64 <table>}{\\*\\htmltag64 <tr>}{\\*\\htmltag64 <td>}North{\\*\\htmltag72 </td>}',
+  '{\\*\\htmltag64 <td>}1,200{\\*\\htmltag72 </td>}{\\*\\htmltag72 </tr>}',
+  '{\\*\\htmltag64 <tr>}{\\*\\htmltag64 <td>}South{\\*\\htmltag72 </td>}',
+  '{\\*\\htmltag64 <td>}950{\\*\\htmltag72 </td>}{\\*\\htmltag72 </tr>}{\\*\\htmltag72 </table>}',
+  '{\\*\\htmltag58 </body>}{\\*\\htmltag27 </html>}}',
+].join('\r\n');
 
 const HEADERS =
   'Date: Tue, 05 Mar 2024 14:30:00 +0000\r\nMessage-ID: <plan-7@example.com>\r\nContent-Type: multipart/alternative; boundary="b"\r\n';
@@ -74,6 +88,43 @@ describe('msg partitioner', () => {
     ]);
     expect(attached[0]!.metadata.parent_id).toBeUndefined();
     expect(attached[0]!.metadata.last_modified).toBe('2024-03-05T14:30:00.000Z');
+  });
+
+  it('reads a body kept only as compressed RTF that encapsulates HTML: headings and tables survive', async () => {
+    const data = writeMsg({
+      subject: 'Figures',
+      senderEmail: 'ann@example.com',
+      compressedRtf: compressRtf(ENCAPSULATED_HTML),
+    });
+    const elements = await partition({ data, filename: 'figures.msg' });
+    expect(elements.map((element) => [element.type, element.text])).toEqual([
+      ['Title', 'Quarterly figures'],
+      ['NarrativeText', 'Sales rose in every region this quarter.'],
+      ['Table', 'North 1,200\nSouth 950'],
+    ]);
+    expect(elements[2]!.metadata.text_as_html).toContain('<td>1,200</td>');
+    expect(elements[0]!.metadata).toMatchObject({
+      subject: 'Figures',
+      filetype: 'application/vnd.ms-outlook',
+    });
+  });
+
+  it('reads a body kept only as compressed native RTF', async () => {
+    const rtf =
+      '{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0 Arial;}}\\pard The meeting moved to Thursday at ten.\\par}';
+    const data = writeMsg({ subject: 'Moved', compressedRtf: compressRtf(rtf) });
+    const elements = await partition({ data, filename: 'moved.msg' });
+    expect(elements.map((element) => element.text)).toEqual(['The meeting moved to Thursday at ten.']);
+  });
+
+  it('prefers the plain body to the RTF one, and skips a damaged RTF body', async () => {
+    const rtf = compressRtf('{\\rtf1\\ansi\\pard From the RTF body.\\par}');
+    const both = writeMsg({ subject: 'x', body: 'From the plain body.', compressedRtf: rtf });
+    expect((await partition({ data: both, filename: 'both.msg' })).map((e) => e.text)).toEqual([
+      'From the plain body.',
+    ]);
+    const damaged = writeMsg({ subject: 'x', compressedRtf: new Uint8Array([1, 2, 3]) });
+    expect(await partition({ data: damaged, filename: 'damaged.msg' })).toEqual([]);
   });
 
   it('refuses an S/MIME message with encrypted_document', async () => {

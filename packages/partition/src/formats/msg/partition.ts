@@ -1,3 +1,4 @@
+import { decompressRTF } from '@kenjiuno/decompressrtf';
 import msgreader, { type FieldsData } from '@kenjiuno/msgreader';
 import { ServiceError } from '../../errors.js';
 import { formatAddress, isoDate, type MailAttachment, mailMetadata, mailToDrafts } from '../eml/mail.js';
@@ -21,7 +22,8 @@ type MsgReader = InstanceType<typeof MsgReader>;
  *   submit time.
  * - An S/MIME or PGP-encrypted message is `encrypted_document`; a file msgreader cannot read is
  *   `corrupt_document`.
- * - A message whose only body is compressed RTF (old Outlook versions) gives no body elements.
+ * - A message whose only body is compressed RTF (PR_RTF_COMPRESSED: Outlook keeps many messages so,
+ *   with the HTML or text original encapsulated in it) is decompressed and read by the RTF format.
  */
 export const partition: FormatPartitioner = async (context) => {
   const { data } = context;
@@ -62,9 +64,19 @@ export const partition: FormatPartitioner = async (context) => {
     metadata,
     html: fields.bodyHtml ?? (fields.html && fields.html.length > 0 ? fields.html : undefined),
     text: fields.body,
+    rtf: rtfBody(fields),
     attachments: attachments(reader, fields),
   });
 };
+
+function rtfBody(fields: FieldsData): Uint8Array | undefined {
+  if (!fields.compressedRtf || fields.compressedRtf.length === 0) return undefined;
+  try {
+    return Uint8Array.from(decompressRTF(Array.from(fields.compressedRtf)));
+  } catch {
+    return undefined; // a damaged RTF body is skipped; the other bodies and attachments still count
+  }
+}
 
 /** The SMTP address of the sender; Exchange-internal senders have an X.500 path in senderEmail. */
 function senderAddress(fields: FieldsData): string | undefined {

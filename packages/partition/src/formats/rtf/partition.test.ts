@@ -39,6 +39,18 @@ describe('rtf partitioner', () => {
     );
   });
 
+  it('reads RTF that encapsulates plain text (Outlook \\fromtext) as that text', async () => {
+    const source =
+      '{\\rtf1\\ansi\\ansicpg1252\\fromtext \\deff0{\\fonttbl{\\f0 Courier;}}' +
+      "\\pard Dear Ann,\\par\\par The invoice for March is attached; the caf\\'e9 order follows.\\par}";
+    const elements = await partition({ data: rtf(source), filename: 'note.rtf' });
+    expect(elements.map((element) => element.text)).toEqual([
+      'Dear Ann,',
+      'The invoice for March is attached; the café order follows.',
+    ]);
+    expect(elements[0]!.metadata.filetype).toBe('application/rtf');
+  });
+
   it('refuses input that is not RTF when RTF is declared', async () => {
     await expect(
       partition({ data: rtf('hello'), filename: 'x.rtf' }, { content_type: 'application/rtf' }),

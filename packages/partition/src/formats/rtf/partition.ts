@@ -4,6 +4,9 @@ import { tableToHtml, tableToText } from '../../elements/table-html.js';
 import { ServiceError } from '../../errors.js';
 import { classifyText, isBulleted, isPossibleTitle, stripBullet } from '../../text/text-type.js';
 import type { FormatPartitioner } from '../format.js';
+import { partitionEmbeddedHtml } from '../html/embedded.js';
+import { partitionPlainText } from '../txt/partition.js';
+import { encapsulatedOriginal } from './encapsulated.js';
 import { type RtfParagraph, readRtf } from './reader.js';
 
 /**
@@ -11,8 +14,14 @@ import { type RtfParagraph, readRtf } from './reader.js';
  * unmaintained since 2017-2019; rtf.js renders to a browser DOM), so a small tokenizer and reader live
  * here. Headings come from heading styles or \outlinelevel, list items from list text (\listtext,
  * \pntext) or \ls; tables from \cell/\row; headers and footers from their destinations.
+ * RTF that encapsulates an HTML or text original (Outlook) is read as that original.
  */
-export const partition: FormatPartitioner = async ({ data }) => partitionRtf(data);
+export const partition: FormatPartitioner = async (context) => {
+  const original = encapsulatedOriginal(context.data);
+  if (original?.mode === 'text') return partitionPlainText(original.text);
+  if (original?.mode === 'html') return partitionEmbeddedHtml(context, original.text);
+  return partitionRtf(context.data);
+};
 
 /** A plain paragraph is promoted to Title by its look only when it is this short and all bold. */
 const BOLD_HEADING_MAX_WORDS = 10;

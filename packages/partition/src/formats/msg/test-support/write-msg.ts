@@ -12,6 +12,8 @@ export interface MsgFixture {
   senderEmail?: string;
   body?: string;
   html?: string;
+  /** PR_RTF_COMPRESSED (see compressed-rtf.ts). */
+  compressedRtf?: Uint8Array;
   /** Internet headers (PR_TRANSPORT_MESSAGE_HEADERS), CRLF-separated. */
   headers?: string;
   messageClass?: string;
@@ -62,6 +64,7 @@ export function writeMsg(fixture: MsgFixture): Uint8Array {
   if (fixture.senderEmail !== undefined) children.push(stringProp(0x0c1f, fixture.senderEmail));
   if (fixture.body !== undefined) children.push(stringProp(0x1000, fixture.body));
   if (fixture.html !== undefined) children.push(binaryProp(0x1013, new TextEncoder().encode(fixture.html)));
+  if (fixture.compressedRtf !== undefined) children.push(binaryProp(0x1009, fixture.compressedRtf));
   if (fixture.headers !== undefined) children.push(stringProp(0x007d, fixture.headers));
   const recipientType = { to: 1, cc: 2, bcc: 3 };
   (fixture.recipients ?? []).forEach((recipient, index) => {
