@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /** A benchmark suite: measures one area and returns a Markdown section for docs/performance.md. */
@@ -22,8 +23,18 @@ export async function medianMs(fn: () => Promise<unknown>, runs = 5): Promise<nu
   return times[Math.floor(times.length / 2)]!;
 }
 
-/** Peak resident set size of this process so far, in MiB. */
+/**
+ * Peak resident set size of this process so far, in MiB: VmHWM on Linux. Not getrusage's maxRSS, which
+ * a child process inherits from its parent at fork (a child of a 600 MiB bench process reported
+ * 600 MiB whatever it did).
+ */
 export function peakRssMiB(): number {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match) return Number(match[1]) / 1024;
+  } catch {
+    // not Linux: fall through
+  }
   return process.resourceUsage().maxRSS / 1024;
 }
 

@@ -25,9 +25,11 @@ function officeFiles(): string[] {
 
 /** Peak RSS of a fresh Node process that partitions one file (so nothing else is counted). */
 function peakRssOfOneRun(path: string): number {
+  const lib = JSON.stringify(join(import.meta.dirname, '../lib.ts'));
   const script = `import { readFileSync } from 'node:fs'; import { partition } from '@docsvc/partition';
+    import { peakRssMiB } from ${lib};
     await partition({ data: readFileSync(${JSON.stringify(path)}), filename: ${JSON.stringify(path)} });
-    console.log(process.resourceUsage().maxRSS / 1024);`;
+    console.log(peakRssMiB());`;
   const output = execFileSync(
     process.execPath,
     ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', script],

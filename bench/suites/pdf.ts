@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { partition } from '@docsvc/partition';
 import { markdownTable } from '../../scripts/lib/doc-sections.js';
-import { type BenchSuite, machineLine } from '../lib.js';
+import { type BenchSuite, machineLine, peakRssMiB } from '../lib.js';
 import { SAMPLES_DIR } from './formats.js';
 
 /**
@@ -72,7 +72,7 @@ async function measureChild(path: string, pooled: boolean): Promise<void> {
     await closePagePool();
   }
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(JSON.stringify({ ms, cpuMs, pages, rssMiB: process.resourceUsage().maxRSS / 1024 }));
+  console.log(JSON.stringify({ ms, cpuMs, pages, rssMiB: peakRssMiB() }));
 }
 
 function runChild(

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ProcessResult, spawnSource } from '../../../../scripts/lib/source-process.js';
 import { resolveServerConfig } from '../config.js';
 import { createService } from '../service.js';
 
@@ -17,22 +17,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function serverCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {
-      env: { ...process.env, SERVICE_API_KEY: '', SERVICE_SECRET_KEY: '', DATABASE_URL: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function serverCli(args: string[]): Promise<ProcessResult> {
+  const env = { ...process.env, SERVICE_API_KEY: '', SERVICE_SECRET_KEY: '', DATABASE_URL: '' };
+  return spawnSource(entry, args, { env }).result;
 }
 
 const config = () => resolveServerConfig({ data_dir: dataDir, log_level: 'silent' }, {});
