@@ -15,12 +15,23 @@ export interface ProcessResult {
 export function spawnSource(
   entry: string,
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: SpawnOptions = {},
 ): { child: ChildProcess; result: Promise<ProcessResult> } {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {
-    cwd: options.cwd,
-    env: options.env ?? process.env,
-  });
+  return spawnCommand(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], options);
+}
+
+interface SpawnOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Run any command as a child process and collect its output. */
+export function spawnCommand(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions = {},
+): { child: ChildProcess; result: Promise<ProcessResult> } {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env });
   const result = new Promise<ProcessResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';

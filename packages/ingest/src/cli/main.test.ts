@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { elementsFromJson } from '@docsvc/partition';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../test-support/run-cli.js';
+import { hasScriptCommand, runCli, runCliInTerminal } from '../test-support/run-cli.js';
 
 let input: string;
 let work: string;
@@ -90,5 +90,44 @@ describe('service-ingest local', { timeout: 240_000 }, () => {
       expect(result.stdout).toMatch(/Usage: service-ingest/);
     }
     expect(results[1]!.stdout).toMatch(/--input-path <path>[\s\S]*--strategy <value>/);
+  });
+});
+
+describe.skipIf(!hasScriptCommand)('service-ingest at a terminal', { timeout: 240_000 }, () => {
+  it('draws progress bars for the records and each step, then the failures and the summary', async () => {
+    const out = join(work, 'out-tty');
+    const result = await runCliInTerminal([
+      'local',
+      '--input-path',
+      input,
+      '--recursive',
+      '--output-dir',
+      out,
+    ]);
+    expect(result.code).toBe(1);
+    // cli-progress's classic shades: filled and empty bar cells, one bar per step.
+    expect(result.stdout).toMatch(/[\u2588\u2591]{10,} 3\/3 records/);
+    for (const step of ['download', 'partition', 'upload'])
+      expect(result.stdout).toMatch(new RegExp(`\\d/3 ${step}`));
+    expect(result.stdout).toMatch(/FAILED {2}sub\/broken\.bin: \[partition\]/);
+    expect(result.stdout).toMatch(/2 of 3 records processed, 0 unchanged, 1 failed/);
+    expect(await readFile(join(out, 'a.txt.json'), 'utf8')).toMatch(/Project Overview/);
+  });
+
+  it('draws no bars with --quiet or --verbose, or with --log-format json', async () => {
+    for (const flag of [['--quiet'], ['--verbose'], ['--log-format', 'json']]) {
+      const out = join(work, `out-tty${flag[0]}`);
+      const result = await runCliInTerminal([
+        'local',
+        '--input-path',
+        input,
+        '--recursive',
+        '--output-dir',
+        out,
+        ...flag,
+      ]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).not.toMatch(/[\u2588\u2591]{10,}/);
+    }
   });
 });
