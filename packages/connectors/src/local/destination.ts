@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { type Element, elementsToJson } from '@docsvc/partition';
@@ -58,7 +57,9 @@ export class LocalDestination implements Destination<Element> {
 
   async upload(staged: StagedRecord<Element>): Promise<UploadResult> {
     const target = this.outputPath(staged.record);
-    const temporary = `${target}.${randomUUID()}.tmp`;
+    // A fixed name per target (one run writes each record once): if a run is killed mid-write, the
+    // rerun that rewrites the record reuses and renames the same file, so no stray copy stays behind.
+    const temporary = `${target}.tmp`;
     try {
       await mkdir(dirname(target), { recursive: true });
       await writeFile(temporary, `${elementsToJson(staged.rows, 2)}\n`);

@@ -96,4 +96,13 @@ describe('LocalDestination', () => {
     expect(await readFile(join(root, 'out/sub/c.txt.json'), 'utf8')).toBe(before);
     expect((await readdir(join(root, 'out/sub'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
+
+  it('takes over the temporary file a killed run left behind, so the rewrite leaves none', async () => {
+    const destination = new LocalDestination({ output_dir: join(root, 'out') });
+    await mkdir(join(root, 'out/sub'), { recursive: true });
+    await writeFile(join(root, 'out/sub/c.txt.json.tmp'), '[{"type": "Title", "te');
+    await destination.upload(destination.stage([element], record));
+    expect((await readdir(join(root, 'out/sub'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(JSON.parse(await readFile(join(root, 'out/sub/c.txt.json'), 'utf8'))).toHaveLength(1);
+  });
 });
