@@ -15,7 +15,7 @@ describe('resolveOcrLanguages', () => {
       expect.objectContaining({
         code: 'invalid_option',
         message:
-          'OCR language "deu" is not available with ocr_agent tesseract; supported: eng (English), fra (French)',
+          'OCR language "deu" is not available with ocr_agent tesseract; supported: eng (English), fra (French); add others by putting <code>.traineddata files in the folder named by DOCSVC_TESSDATA_DIR',
       }),
     );
     expect(() => resolveOcrLanguages('ppocr', ['fr'])).toThrowError(/supported: eng \(English\), zho/);

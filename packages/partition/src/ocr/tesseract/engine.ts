@@ -1,22 +1,22 @@
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type Tesseract from 'tesseract.js';
 import type { TextLine } from '../../layout/types.js';
 import type { OcrEngine, RgbaImage } from '../types.js';
+import { findTraineddata, type TraineddataSource } from './traineddata.js';
 import { splitAtGaps } from './words.js';
 
 /**
  * tesseract.js (Tesseract 5 LSTM compiled to WebAssembly) with traineddata from the
- * @tesseract.js-data/<lang> npm packages. `langPath` always points at a local folder and the cache is
- * off, so tesseract.js never fetches from its CDN nor writes traineddata into the working directory.
+ * @tesseract.js-data/<lang> npm packages or the user's DOCSVC_TESSDATA_DIR (traineddata.ts). `langPath`
+ * always points at a local folder and the cache is off, so tesseract.js never fetches from its CDN nor
+ * writes traineddata into the working directory.
  * One worker per language set is kept per thread and reused across pages; `close` terminates them.
  */
 
-const require = createRequire(import.meta.url);
-/** tessdata_best converted to integers: the most accurate LSTM models, and LSTM-only (smaller, faster). */
-const MODEL_FOLDER = '4.0.0_best_int';
 const OEM_LSTM_ONLY = 1;
 /** Row height → font size: Tesseract's row height (ascender to descender) is about one em (measured). */
 const FONT_SIZE_PER_LINE_HEIGHT = 1.0;
@@ -25,11 +25,6 @@ const FONT_SIZE_PER_LINE_HEIGHT = 1.0;
  * terminates its workers after this long; the next page starts one again (a few hundred ms).
  */
 const IDLE_CLOSE_MS = 2_000;
-
-/** The folder holding `<code>.traineddata.gz` for one language, inside its npm package. */
-export function traineddataFolder(code: string): string {
-  return join(dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), MODEL_FOLDER);
-}
 
 interface LoadedWorker {
   worker: Tesseract.Worker;
@@ -122,25 +117,49 @@ function linesFromBlocks(blocks: readonly Tesseract.Block[]): TextLine[] {
 
 async function startWorker(languages: readonly string[]): Promise<LoadedWorker> {
   const { createWorker } = await import('tesseract.js');
-  let langPath = traineddataFolder(languages[0]!);
-  let linkFolder: string | undefined;
-  if (languages.length > 1) {
-    // tesseract.js reads every language from one folder; each language lives in its own package.
-    linkFolder = await mkdtemp(join(tmpdir(), 'docsvc-tessdata-'));
-    for (const code of languages) {
-      const file = `${code}.traineddata.gz`;
-      await symlink(join(traineddataFolder(code), file), join(linkFolder, file));
-    }
-    langPath = linkFolder;
-  }
+  const sources = languages.map((code) => {
+    const found = findTraineddata(code);
+    if (!found) throw new Error(`no traineddata for OCR language ${code}`); // resolveOcrLanguages checked it
+    return found;
+  });
+  const { langPath, gzip: compressed, linkFolder } = await languageFolder(sources);
   const worker = await createWorker([...languages], OEM_LSTM_ONLY, {
     langPath,
-    gzip: true,
+    gzip: compressed,
     cacheMethod: 'none',
     logger: () => {},
     errorHandler: () => {},
   });
   return { worker, linkFolder };
+}
+
+/**
+ * tesseract.js reads every language of a worker from one folder, all compressed or all not. Models from
+ * one folder in one form are used where they lie; otherwise a temporary folder gets links to the
+ * compressed ones and compressed copies of the others (fast level: written once per worker start).
+ */
+async function languageFolder(
+  sources: readonly TraineddataSource[],
+): Promise<{ langPath: string; gzip: boolean; linkFolder: string | undefined }> {
+  const first = sources[0]!;
+  if (sources.every((model) => model.folder === first.folder && model.gzip === first.gzip)) {
+    return { langPath: first.folder, gzip: first.gzip, linkFolder: undefined };
+  }
+  const linkFolder = await mkdtemp(join(tmpdir(), 'docsvc-tessdata-'));
+  try {
+    for (const model of sources) {
+      const target = join(linkFolder, `${model.code}.traineddata.gz`);
+      if (model.gzip) await symlink(join(model.folder, `${model.code}.traineddata.gz`), target);
+      else {
+        const raw = await readFile(join(model.folder, `${model.code}.traineddata`));
+        await writeFile(target, await promisify(gzip)(raw, { level: 1 }));
+      }
+    }
+  } catch (error) {
+    await rm(linkFolder, { recursive: true, force: true });
+    throw error;
+  }
+  return { langPath: linkFolder, gzip: true, linkFolder };
 }
 
 /** Greyscale PGM: the cheapest format Leptonica decodes (no compression), built without a codec. */
