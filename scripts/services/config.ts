@@ -27,6 +27,8 @@ export const PORTS = {
   proxyEngineB: 19253,
   /** nginx: TLS + required client certificate in front of engine_b. */
   proxyEngineBClientCert: 19254,
+  /** nginx: gRPC over TLS + credentials checked by nginx in front of vector_db (milvus-lite has no auth). */
+  proxyVectorDb: 19533,
 } as const;
 
 export const VERSIONS = {
@@ -44,7 +46,12 @@ export const HEAP = { engineA: '512m', engineB: '512m' } as const;
 export const SERVICE_USER = 'docsvc';
 
 /** Fixed user names; passwords are random per cache folder (see secrets.ts). */
-export const USERS = { engineA: 'elastic', engineB: 'docsvc', postgres: 'docsvc' } as const;
+export const USERS = {
+  engineA: 'elastic',
+  engineB: 'docsvc',
+  vectorDb: 'docsvc',
+  postgres: 'docsvc',
+} as const;
 export const POSTGRES_DATABASE = 'docsvc_test';
 
 export interface Paths {

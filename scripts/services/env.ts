@@ -28,6 +28,10 @@ export const SERVICE_ENV_NAMES = [
   'ENGINE_B_DIRECT_HOST',
   // vector_db and PostgreSQL (ours)
   'VECTOR_DB_URI',
+  'VECTOR_DB_PROXY_URI',
+  'VECTOR_DB_PROXY_USER',
+  'VECTOR_DB_PROXY_PASSWORD',
+  'VECTOR_DB_PROXY_CA_CERTS',
   'TEST_DATABASE_URL',
 ] as const;
 
@@ -65,7 +69,16 @@ export interface ServiceEnv {
     /** Plain-HTTP URL of the server itself, without any authentication. */
     directHost?: string;
   };
-  vectorDb: { uri?: string };
+  vectorDb: {
+    /** Plain gRPC address of the server itself, without authentication. */
+    uri?: string;
+    /** https:// address of the TLS front that checks credentials (user and password below). */
+    proxyUri?: string;
+    proxyUser?: string;
+    proxyPassword?: string;
+    /** CA bundle that signed the TLS front's certificate. */
+    proxyCaCerts?: string;
+  };
   postgres: { url?: string };
 }
 
@@ -96,7 +109,13 @@ export function serviceEnv(env: NodeJS.ProcessEnv = process.env): ServiceEnv {
       clientCertHost: read('ENGINE_B_CLIENT_CERT_HOST'),
       directHost: read('ENGINE_B_DIRECT_HOST'),
     },
-    vectorDb: { uri: read('VECTOR_DB_URI') },
+    vectorDb: {
+      uri: read('VECTOR_DB_URI'),
+      proxyUri: read('VECTOR_DB_PROXY_URI'),
+      proxyUser: read('VECTOR_DB_PROXY_USER'),
+      proxyPassword: read('VECTOR_DB_PROXY_PASSWORD'),
+      proxyCaCerts: read('VECTOR_DB_PROXY_CA_CERTS'),
+    },
     postgres: { url: read('TEST_DATABASE_URL') },
   };
 }

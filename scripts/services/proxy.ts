@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDebianPackages } from './apt.js';
-import { HOST, PORTS } from './config.js';
+import { HOST, PORTS, USERS } from './config.js';
 import { httpJson } from './http.js';
 import { run, ServicesError } from './process.js';
 import type { Context, Launch, ServerModule } from './service.js';
@@ -14,14 +14,18 @@ import { ensureTls, type TlsFiles, tlsFiles } from './tls.js';
  *   - engine_a over TLS (CA bundle or CA fingerprint); authentication stays engine_a's own (basic or API
  *     key), the Authorization header is passed through;
  *   - engine_b over TLS with basic auth checked by nginx (engine_b has no security plugin);
- *   - engine_b over TLS with a required client certificate signed by the test CA.
+ *   - engine_b over TLS with a required client certificate signed by the test CA;
+ *   - vector_db's gRPC over TLS with credentials checked by nginx: milvus-lite has neither TLS nor auth,
+ *     so nginx accepts only the `authorization` metadata the Milvus clients send for the test user
+ *     (base64 of "user:password", which is also what a "user:password" token becomes) and answers
+ *     anything else with HTTP 401, which gRPC clients report as UNAUTHENTICATED.
  */
 
 const RUN_NAME = 'proxy';
 const NGINX = '/usr/sbin/nginx';
 export const PROXY_HEALTH_PATH = '/__docsvc_proxy_health';
 
-function nginxConf(runDir: string, tls: TlsFiles): string {
+function nginxConf(runDir: string, tls: TlsFiles, vectorDbAuthorization: string): string {
   const tmp = join(runDir, 'tmp');
   const health = `    location = ${PROXY_HEALTH_PATH} { auth_basic off; return 200 "ok\\n"; }`;
   const proxied = [
@@ -80,9 +84,22 @@ function nginxConf(runDir: string, tls: TlsFiles): string {
     ...proxied,
     '    }',
     '  }',
+    '  server {',
+    `    listen ${HOST}:${PORTS.proxyVectorDb} ssl http2;`,
+    '    location / {',
+    `      if ($http_authorization != "${vectorDbAuthorization}") { return 401; }`,
+    `      grpc_pass grpc://${HOST}:${PORTS.vectorDb};`,
+    '      grpc_read_timeout 300s;',
+    '    }',
+    '  }',
     '}',
     '',
   ].join('\n');
+}
+
+/** The `authorization` metadata a Milvus client sends for the vector_db test user. */
+function vectorDbAuthorization(ctx: Context): string {
+  return Buffer.from(`${USERS.vectorDb}:${ctx.secrets.vectorDbPassword}`).toString('base64');
 }
 
 async function install(ctx: Context): Promise<void> {
@@ -94,7 +111,7 @@ async function prepare(ctx: Context): Promise<Launch> {
   mkdirSync(join(runDir, 'tmp'), { recursive: true });
   const tls = await ensureTls(ctx);
   const conf = join(runDir, 'nginx.conf');
-  writeFileSync(conf, nginxConf(runDir, tls));
+  writeFileSync(conf, nginxConf(runDir, tls, vectorDbAuthorization(ctx)));
   await handOver(runDir, ctx.serviceUser);
   await ensureTraversable(runDir, ctx.serviceUser);
   await ensureTraversable(ctx.paths.tls, ctx.serviceUser);
@@ -124,13 +141,13 @@ async function version(): Promise<string> {
   const { stderr } = await run(NGINX, ['-v']);
   const match = /nginx\/(\S+)/.exec(stderr);
   if (!match) throw new ServicesError(`proxy: unexpected nginx -v output: ${stderr}`);
-  return `nginx ${match[1]} (TLS front on ${PORTS.proxyEngineA}, ${PORTS.proxyEngineB}, ${PORTS.proxyEngineBClientCert})`;
+  return `nginx ${match[1]} (TLS front on ${PORTS.proxyEngineA}, ${PORTS.proxyEngineB}, ${PORTS.proxyEngineBClientCert}, ${PORTS.proxyVectorDb})`;
 }
 
 export const proxy: ServerModule = {
   name: 'proxy',
   port: PORTS.proxyEngineA,
-  ports: [PORTS.proxyEngineA, PORTS.proxyEngineB, PORTS.proxyEngineBClientCert],
+  ports: [PORTS.proxyEngineA, PORTS.proxyEngineB, PORTS.proxyEngineBClientCert, PORTS.proxyVectorDb],
   dropsRoot: true,
   startTimeoutMs: 30_000,
   stopSignal: 'SIGTERM',

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 export interface Secrets {
   engineAPassword: string;
   engineBPassword: string;
+  vectorDbPassword: string;
   postgresPassword: string;
 }
 
@@ -18,16 +19,18 @@ function newPassword(): string {
 }
 
 export function loadSecrets(file: string): Secrets {
-  if (existsSync(file)) {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
-    if (stored.engineAPassword && stored.engineBPassword && stored.postgresPassword) return stored as Secrets;
-  }
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
+  // A password added in a later version is made on its own; the existing ones are kept, since data
+  // folders (engine_a's keystore, PostgreSQL's cluster) were created with them.
   const secrets: Secrets = {
-    engineAPassword: newPassword(),
-    engineBPassword: newPassword(),
-    postgresPassword: newPassword(),
+    engineAPassword: stored.engineAPassword ?? newPassword(),
+    engineBPassword: stored.engineBPassword ?? newPassword(),
+    vectorDbPassword: stored.vectorDbPassword ?? newPassword(),
+    postgresPassword: stored.postgresPassword ?? newPassword(),
   };
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  if (Object.keys(secrets).some((key) => stored[key as keyof Secrets] === undefined)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  }
   return secrets;
 }

@@ -19,7 +19,12 @@ function context(): Context {
   return {
     paths: paths(root),
     serviceUser: null,
-    secrets: { engineAPassword: 'pa$s', engineBPassword: 'b', postgresPassword: 'p/w:@x' },
+    secrets: {
+      engineAPassword: 'pa$s',
+      engineBPassword: 'b',
+      vectorDbPassword: 'v',
+      postgresPassword: 'p/w:@x',
+    },
     log: () => {},
   };
 }
@@ -61,6 +66,19 @@ describe('buildServiceEnv', () => {
     expect(vars.VECTOR_DB_URI).toBeUndefined();
     expect(new URL(vars.TEST_DATABASE_URL ?? '').password).toBe(encodeURIComponent('p/w:@x'));
     expect(missing).toEqual(['the engine_a API key (run `up` once)']);
+  });
+
+  it('points at the vector_db TLS front, with its credentials, when the proxy runs too', () => {
+    const ctx = context();
+    expect(buildServiceEnv(ctx, ['vector_db']).vars).toEqual({ VECTOR_DB_URI: 'http://127.0.0.1:19531' });
+    const { vars } = buildServiceEnv(ctx, ['vector_db', 'proxy']);
+    expect(vars).toMatchObject({
+      VECTOR_DB_URI: 'http://127.0.0.1:19531',
+      VECTOR_DB_PROXY_URI: 'https://127.0.0.1:19533',
+      VECTOR_DB_PROXY_USER: 'docsvc',
+      VECTOR_DB_PROXY_PASSWORD: 'v',
+    });
+    expect(vars.VECTOR_DB_PROXY_CA_CERTS).toMatch(/ca\.(crt|pem)$/);
   });
 
   it('reads the stored API key', () => {

@@ -19,7 +19,8 @@ export function servicesToManage(env: NodeJS.ProcessEnv = process.env): ServiceN
   if (!given('ENGINE_B_HOST')) managed.push('engine_b');
   if (!given('VECTOR_DB_URI')) managed.push('vector_db');
   if (!given('TEST_DATABASE_URL')) managed.push('postgres');
-  if (managed.includes('engine_a') || managed.includes('engine_b')) managed.push('proxy');
+  if (managed.some((name) => name === 'engine_a' || name === 'engine_b' || name === 'vector_db'))
+    managed.push('proxy');
   return managed;
 }
 
@@ -75,7 +76,15 @@ export function buildServiceEnv(
       vars.ENGINE_B_HOST = ENGINE_B_URL;
     }
   }
-  if (managed.includes('vector_db')) vars.VECTOR_DB_URI = VECTOR_DB_URI;
+  if (managed.includes('vector_db')) {
+    vars.VECTOR_DB_URI = VECTOR_DB_URI;
+    if (withProxy) {
+      vars.VECTOR_DB_PROXY_URI = `https://${HOST}:${PORTS.proxyVectorDb}`;
+      vars.VECTOR_DB_PROXY_USER = USERS.vectorDb;
+      vars.VECTOR_DB_PROXY_PASSWORD = ctx.secrets.vectorDbPassword;
+      vars.VECTOR_DB_PROXY_CA_CERTS = tls.caCert;
+    }
+  }
   if (managed.includes('postgres')) vars.TEST_DATABASE_URL = postgresUrl(ctx);
   return { vars, missing };
 }

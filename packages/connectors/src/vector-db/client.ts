@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { MilvusClient } from '@zilliz/milvus2-sdk-node';
 import { ConnectorError, type ConnectorErrorStage } from '../errors.js';
 import type { VectorDbConfig } from './config.js';
@@ -6,7 +7,7 @@ export const CONNECTOR = 'vector_db';
 
 export type VectorDbConnection = Pick<
   VectorDbConfig,
-  'uri' | 'user' | 'password' | 'token' | 'db_name' | 'timeout_ms'
+  'uri' | 'user' | 'password' | 'token' | 'ca_certs' | 'db_name' | 'timeout_ms'
 >;
 
 /**
@@ -19,6 +20,7 @@ export function createVectorDbClient(connection: VectorDbConnection): MilvusClie
   if (address === '') throw new ConnectorError(CONNECTOR, 'config', 'uri is empty');
   const client = new MilvusClient({
     address,
+    ...(connection.ca_certs ? { tls: { rootCert: readCaCerts(connection) } } : {}),
     database: connection.db_name,
     timeout: connection.timeout_ms,
     logLevel: 'error',
@@ -30,6 +32,25 @@ export function createVectorDbClient(connection: VectorDbConnection): MilvusClie
   });
   client.connectPromise.catch(() => {});
   return client;
+}
+
+/**
+ * The CA bundle, read here so a wrong path is a config error naming the option. The SDK would also
+ * switch an http:// address to TLS when given a CA; that mix is refused instead of guessed.
+ */
+function readCaCerts(connection: VectorDbConnection): Buffer {
+  if (!/^https:\/\//i.test(connection.uri.trim()))
+    throw new ConnectorError(CONNECTOR, 'config', 'ca_certs needs an https:// uri (TLS); the uri is not one');
+  try {
+    return readFileSync(connection.ca_certs!);
+  } catch (error) {
+    throw new ConnectorError(
+      CONNECTOR,
+      'config',
+      `cannot read ca_certs ${connection.ca_certs}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
 }
 
 /** Wait for the SDK's connection; a failure becomes a ConnectorError with its stage. */

@@ -38,6 +38,12 @@ export const vectorDbDestinationOptions = defineOptions({
       'Token of the cloud variants (an API key, or "user:password"); used instead of user and password when given.',
     placeholder: '<token>',
   }),
+  ca_certs: field.string({
+    env: 'VECTOR_DB_CA_CERTS',
+    description:
+      'Path of a PEM file of CA certificates that signed the server certificate, for an https:// uri served with a private CA (without it, the system CAs are trusted).',
+    placeholder: '<path>',
+  }),
   db_name: field.string({
     default: 'default',
     env: 'VECTOR_DB_DB_NAME',
