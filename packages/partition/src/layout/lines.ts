@@ -82,6 +82,8 @@ function joinLines(left: TextLine, right: TextLine): TextLine {
 
 /** Fragments of one row further apart than this (in ems) are never joined. */
 const MAX_JOIN_GAP_EM = 4;
+/** Fragments overlapping by more than this (in ems) are not parts of one line. */
+const MAX_OVERLAP_EM = 0.3;
 /** Rows this many line heights above or below are the neighbourhood that shows a column gutter. */
 const GUTTER_NEIGHBOURHOOD = 3;
 
@@ -107,6 +109,9 @@ export function joinRowFragments(lines: readonly TextLine[]): TextLine[] {
       const gap = next.x0 - current.x1;
       const mid = (current.x1 + next.x0) / 2;
       const joinable =
+        // Side by side only: rows are grouped across the whole page, so where two columns' baselines
+        // drift apart a row can hold two stacked lines of one column (overlapping in x), never one line.
+        gap > -MAX_OVERLAP_EM * em &&
         gap < MAX_JOIN_GAP_EM * em &&
         sizeRatio < 1.3 &&
         sizeRatio > 1 / 1.3 &&

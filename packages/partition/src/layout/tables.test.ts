@@ -109,7 +109,9 @@ describe('unruled tables', () => {
 describe('joinWrapped', () => {
   it('rejoins a word hyphenated at the line end, keeps real hyphens and spaces', () => {
     expect(joinWrapped('infor-', 'mation')).toBe('information');
-    expect(joinWrapped('long-', 'Term')).toBe('long- Term');
+    expect(joinWrapped('a strong Lucene-', 'BM25 system')).toBe('a strong Lucene-BM25 system');
+    expect(joinWrapped('COVID-', '19')).toBe('COVID-19');
+    expect(joinWrapped('pages 3 -', 'Appendix')).toBe('pages 3 - Appendix');
     expect(joinWrapped('one', 'two')).toBe('one two');
     expect(joinWrapped('soft\u00ad', 'ware')).toBe('software');
   });

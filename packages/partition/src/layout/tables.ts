@@ -48,7 +48,9 @@ export function cellText(lines: readonly TextLine[]): string {
 
 /**
  * Join a wrapped line to the text before it: a word broken with a hyphen at the line end is rejoined
- * ("infor-" + "mation" → "information"); otherwise the two are joined with a space.
+ * ("infor-" + "mation" → "information"), a compound broken at its hyphen keeps it ("Lucene-" + "BM25" →
+ * "Lucene-BM25"); otherwise the two are joined with a space. Without a dictionary, a lower-case compound
+ * broken at its hyphen ("dual-" + "encoder") loses the hyphen: the rarer case in justified text.
  */
 export function joinWrapped(before: string, after: string): string {
   if (before === '') return after;
@@ -56,6 +58,8 @@ export function joinWrapped(before: string, after: string): string {
     return before.slice(0, -1) + after;
   }
   if (before.endsWith('\u00ad')) return before.slice(0, -1) + after;
+  // A hyphen before a capital or a digit joins a compound ("Lucene-" + "BM25", "COVID-" + "19"): kept.
+  if (/[\p{L}\p{N}]-$/u.test(before) && /^[\p{Lu}\p{N}]/u.test(after)) return before + after;
   return `${before} ${after}`;
 }
 

@@ -73,7 +73,7 @@ const CASES: ReferenceCase[] = [
     sample: 'pdf/multi-column-2p.pdf',
     options: { strategy: 'fast' },
     shape: 'chunks',
-    floor: { text: 0.88 },
+    floor: { text: 0.93 },
   },
   {
     reference: 'local-single-file-with-pdf-infer-table-structure/layout-parser-paper-with-table.jpg.json',
