@@ -39,7 +39,15 @@ export function alignedTables(
   const lineHeight = median(rows.map((row) => row.y1 - row.y0)) || 10;
   const tables: DetectedTable[] = [];
   const verticalRules = rules.filter((rule) => rule.x1 - rule.x0 <= 3 && rule.y1 - rule.y0 > 6);
-  for (const run of runs(rows, lineHeight)) {
+  const queue = runs(rows, lineHeight);
+  while (queue.length > 0) {
+    const run = queue.shift()!;
+    // A table in one page column shares its rows with the prose of the other: look at each side alone.
+    const sides = splitAtProseGutter(run);
+    if (sides) {
+      for (const side of sides) queue.push(...runs(side, lineHeight));
+      continue;
+    }
     const table = tableFromRun(run, fences, verticalRules);
     if (!table) continue;
     tables.push(table.table);
@@ -136,6 +144,7 @@ function tableFromRun(
   if (meanWords > (columns.length >= 3 ? MAX_MEAN_WORDS_PER_CELL_WIDE : MAX_MEAN_WORDS_PER_CELL))
     return undefined;
   if (flowsLikeProse(multi, columns)) return undefined;
+  if (looksLikePageColumns(multi, columns, meanWords)) return undefined;
 
   const rows: TableRow[] = [];
   const indices: number[] = [];
@@ -185,21 +194,119 @@ const MIN_FLOWING_WORDS = 4;
 function flowsLikeProse(rows: Row[], columns: { x0: number; x1: number }[]): boolean {
   let pairs = 0;
   let flowing = 0;
-  for (let r = 1; r < rows.length; r++) {
-    const above = rows[r - 1]!.lines;
-    for (const { line } of rows[r]!.lines) {
-      const column = columnOf(columns, centerX(line));
-      const upper = above.find(({ line: u }) => columnOf(columns, centerX(u)) === column)?.line;
-      if (!upper) continue;
-      pairs++;
-      const runsOn =
-        upper.text.split(/\s+/).length >= MIN_FLOWING_WORDS &&
-        /[\p{L},-]$/u.test(upper.text) &&
-        /^\p{Ll}/u.test(line.text);
-      if (runsOn) flowing++;
-    }
+  for (let column = 0; column < columns.length; column++) {
+    const flow = columnFlow(rows, columns, column);
+    pairs += flow.pairs;
+    flowing += flow.flowing;
   }
   return pairs >= 3 && flowing >= pairs * MIN_PROSE_FLOW;
+}
+
+/** Two page columns: two wide columns of many rows of several words (a bibliography, say). */
+const PAGE_COLUMN_SHARE = 0.35;
+const PAGE_COLUMN_MIN_ROWS = 8;
+const PAGE_COLUMN_MIN_MEAN_WORDS = 4;
+
+/**
+ * Two columns that each take more than a third of the width, over many rows of several words, are page
+ * columns, even when their lines do not run on (references start most lines with a name). Two-column
+ * tables put a narrow key beside its value.
+ */
+function looksLikePageColumns(
+  rows: Row[],
+  columns: { x0: number; x1: number }[],
+  meanWords: number,
+): boolean {
+  if (columns.length !== 2 || rows.length < PAGE_COLUMN_MIN_ROWS || meanWords < PAGE_COLUMN_MIN_MEAN_WORDS)
+    return false;
+  const width = columns[1]!.x1 - columns[0]!.x0;
+  return columns.every((column) => column.x1 - column.x0 >= PAGE_COLUMN_SHARE * width);
+}
+
+/** Vertically adjacent cells of one column, and how many of those pairs run on like prose. */
+function columnFlow(
+  rows: Row[],
+  columns: { x0: number; x1: number }[],
+  column: number,
+): { pairs: number; flowing: number; cells: number; words: number } {
+  const result = { pairs: 0, flowing: 0, cells: 0, words: 0 };
+  let upper: TextLine | undefined;
+  for (const row of rows) {
+    const cell = row.lines.find(({ line }) => columnOf(columns, centerX(line)) === column)?.line;
+    if (cell) {
+      result.cells++;
+      result.words += wordCount(cell.text);
+      if (upper) {
+        result.pairs++;
+        if (runsOn(upper, cell)) result.flowing++;
+      }
+    }
+    upper = cell;
+  }
+  return result;
+}
+
+function runsOn(upper: TextLine, lower: TextLine): boolean {
+  return (
+    wordCount(upper.text) >= MIN_FLOWING_WORDS &&
+    /[\p{L},-]$/u.test(upper.text) &&
+    /^\p{Ll}/u.test(lower.text)
+  );
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** A page column of prose has long lines (headings and paragraph ends aside) that run on. */
+const PROSE_COLUMN_MEDIAN_WORDS = 6;
+
+/**
+ * Split a run at a page gutter — whitespace no line crosses — with a page column of prose on one side
+ * and rows of several cells (a table) on the other: the two sides are then looked at alone. The test
+ * on the other side keeps tables with a long descriptive column whole (their short side has one cell
+ * a row, not several).
+ */
+function splitAtProseGutter(run: Row[]): [Row[], Row[]] | undefined {
+  const spans = gutterColumns(run);
+  for (let i = 1; i < spans.length; i++) {
+    const gutter = (spans[i - 1]!.x1 + spans[i]!.x0) / 2;
+    const left = sideOf(run, (line) => line.x1 <= gutter);
+    const right = sideOf(run, (line) => line.x0 >= gutter);
+    for (const [prose, other] of [
+      [left, right],
+      [right, left],
+    ] as const) {
+      if (isProseColumn(prose) && other.some((row) => row.lines.length >= 2)) return [left, right];
+    }
+  }
+  return undefined;
+}
+
+function sideOf(run: Row[], inside: (line: TextLine) => boolean): Row[] {
+  const rows: Row[] = [];
+  for (const row of run) {
+    const lines = row.lines.filter(({ line }) => inside(line));
+    if (lines.length === 0) continue;
+    rows.push({
+      lines,
+      y0: Math.min(...lines.map(({ line }) => line.y0)),
+      y1: Math.max(...lines.map(({ line }) => line.y1)),
+    });
+  }
+  return rows;
+}
+
+/** Lines of one page column: long on average, and running on from one to the next. */
+function isProseColumn(rows: Row[]): boolean {
+  const lines = rows.flatMap((row) => row.lines.map(({ line }) => line));
+  if (lines.length < MIN_ROWS) return false;
+  let flowing = 0;
+  for (let i = 1; i < lines.length; i++) if (runsOn(lines[i - 1]!, lines[i]!)) flowing++;
+  return (
+    median(lines.map((line) => wordCount(line.text))) >= PROSE_COLUMN_MEDIAN_WORDS &&
+    flowing >= (lines.length - 1) * MIN_PROSE_FLOW
+  );
 }
 
 /**

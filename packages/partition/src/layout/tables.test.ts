@@ -94,6 +94,53 @@ describe('unruled tables', () => {
     expect(detectTables(prose, []).tables).toEqual([]);
   });
 
+  it('finds a table in one page column without the prose of the other column that shares its rows', () => {
+    const prose = [
+      'The trick of in-batch negatives has been used in',
+      'the full batch setting by several authors and more',
+      'recently for mini-batch training of retrieval and',
+      'ranking models. It has been shown to be an effective',
+      'strategy for learning a dual encoder model that',
+      'boosts the number of training examples we use.',
+    ];
+    const table = [
+      ['Dataset', 'Train', 'Test'],
+      ['Natural Questions', '79,168', '3,610'],
+      ['TriviaQA', '78,785', '11,313'],
+      ['SQuAD', '78,713', '10,570'],
+    ];
+    const lines = [
+      ...prose.map((text, r) => line(text, 72, 100 + r * 12, 210)),
+      ...table.flatMap((row, r) =>
+        row.map((cell, c) => line(cell, 310 + c * 70, 100 + r * 12, c === 0 ? 60 : 30)),
+      ),
+    ];
+    const { tables } = detectTables(lines, []);
+    expect(tables.map((found) => found.rows)).toEqual([table]);
+  });
+
+  it('takes two wide page columns of references for columns, not a table', () => {
+    const left = Array.from({ length: 10 }, (_, i) => `Author ${i}, B. Name. 2019.`);
+    const right = Array.from(
+      { length: 10 },
+      (_, i) => `Writer ${i} and C. Coauthor.`,
+    );
+    const lines = left.flatMap((text, r) => [
+      line(text, 72, 100 + r * 12, 210),
+      line(right[r]!, 310, 100 + r * 12, 210),
+    ]);
+    expect(detectTables(lines, []).tables).toEqual([]);
+  });
+
+  it('still finds a long two-column table with a narrow key column', () => {
+    const rows = Array.from({ length: 10 }, (_, i) => [`key${i}`, `Setting ${i} applies to every request`]);
+    const lines = rows.flatMap((row, r) => [
+      line(row[0]!, 72, 100 + r * 12, 40),
+      line(row[1]!, 160, 100 + r * 12, 200),
+    ]);
+    expect(detectTables(lines, []).tables[0]?.rows).toEqual(rows);
+  });
+
   it('still finds a table whose cells are lower-case words', () => {
     const rows = [
       ['option', 'kind', 'default value'],
