@@ -121,10 +121,7 @@ describe('unruled tables', () => {
 
   it('takes two wide page columns of references for columns, not a table', () => {
     const left = Array.from({ length: 10 }, (_, i) => `Author ${i}, B. Name. 2019.`);
-    const right = Array.from(
-      { length: 10 },
-      (_, i) => `Writer ${i} and C. Coauthor.`,
-    );
+    const right = Array.from({ length: 10 }, (_, i) => `Writer ${i} and C. Coauthor.`);
     const lines = left.flatMap((text, r) => [
       line(text, 72, 100 + r * 12, 210),
       line(right[r]!, 310, 100 + r * 12, 210),
