@@ -26,6 +26,18 @@ describe('readingOrder', () => {
     expect(readingOrder(boxes)).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('reads a centred header line above the columns before them, though it lies right of a column heading', () => {
+    const boxes = [
+      box(159, 222, 203, 238), // 0 "Abstract", centred over the left column
+      box(218, 162, 383, 188), // 1 e-mail line of the author block, centred on the page
+      box(89, 244, 275, 448), // 2 left column text
+      box(303, 223, 527, 766), // 3 right column text
+      box(97, 133, 504, 169), // 4 affiliations, full width
+      box(14, 263, 37, 610), // 5 a stamp in the left margin, read first as the leftmost column
+    ];
+    expect(readingOrder(boxes)).toEqual([5, 4, 1, 0, 2, 3]);
+  });
+
   it('keeps a single column top to bottom', () => {
     const boxes = [box(72, 300, 500, 320), box(72, 100, 500, 120), box(90, 200, 480, 220)];
     expect(readingOrder(boxes)).toEqual([1, 2, 0]);

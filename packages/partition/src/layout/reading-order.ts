@@ -4,7 +4,8 @@ import type { Box } from './types.js';
  * Reading order of the blocks of one page, after Breuel's rules for multi-column layouts:
  * 1. of two blocks whose x-ranges overlap, the upper one comes first (reading down a column);
  * 2. a block entirely left of another comes first, unless some third block lying vertically between
- *    them spans both (a full-width figure or heading that separates the upper columns from the lower).
+ *    them spans both (a full-width figure or heading that separates the upper columns from the lower),
+ *    or the other lies above it and straddles the gutter beside it (part of a centred header).
  * The partial order is sorted topologically; ties (and the rare cycle) are broken top-to-bottom,
  * left-to-right. Multi-column pages therefore read column by column, section by section.
  */
@@ -57,13 +58,30 @@ export function readingOrder(boxes: readonly Box[]): number[] {
   return order;
 }
 
+/** How far left of the column beside A a block must start to be no part of that column (its width share). */
+const STRADDLE_SHARE = 0.25;
+
+/** B starts well left of the column that runs next to A on its right, so B is in neither column. */
+function straddlesGutterBeside(boxes: readonly Box[], A: Box, B: Box): boolean {
+  let next: Box | undefined;
+  for (const D of boxes) {
+    if (D === A || D === B) continue;
+    const beside = D.x0 >= A.x1 - OVERLAP_TOLERANCE && D.y0 < A.y1 && D.y1 > A.y0;
+    if (beside && (!next || D.x0 < next.x0)) next = D;
+  }
+  return next !== undefined && B.x0 < next.x0 - STRADDLE_SHARE * (next.x1 - next.x0);
+}
+
 function before(boxes: readonly Box[], a: number, b: number): boolean {
   const A = boxes[a]!;
   const B = boxes[b]!;
   const overlap = Math.min(A.x1, B.x1) - Math.max(A.x0, B.x0);
   if (overlap > OVERLAP_TOLERANCE) return A.y0 + A.y1 < B.y0 + B.y1;
   if (A.x1 > B.x0 + OVERLAP_TOLERANCE) return false;
-  // A is left of B: it comes first unless a block between them vertically spans both.
+  // A is left of B. A block B above A that straddles the gutter beside A (a centred line of an author
+  // block) belongs to neither column: it comes first, like anything full-width above.
+  if (B.y1 <= A.y0 && straddlesGutterBeside(boxes, A, B)) return false;
+  // Otherwise A comes first unless a block between them vertically spans both.
   const top = Math.min(A.y1, B.y1);
   const bottom = Math.max(A.y0, B.y0);
   for (let c = 0; c < boxes.length; c++) {
