@@ -54,6 +54,10 @@ describe('glyphsToLines', () => {
     glyphs.push({ ...glyphs[2]!, text: 'f', x0: 18, x1: 27 }, { ...glyphs[2]!, text: 'i', x0: 18, x1: 27 });
     glyphs.push(...word('ed', 27));
     expect(glyphsToLines(glyphs)[0]?.text).toBe('Unified');
+    // "ﬀ" comes as two "f" with one box: not a character drawn twice.
+    const off = word('of', 0);
+    off.push({ ...off[1]!, text: 'f' }, ...word('set', 12));
+    expect(glyphsToLines(off)[0]?.text).toBe('offset');
     expect(expandLigature('\ufb01')).toBe('fi');
     expect(expandLigature('a')).toBe('a');
   });

@@ -62,7 +62,10 @@ export function removeDuplicateGlyphs(glyphs: readonly Glyph[]): Glyph[] {
   const cell = 4;
   const seen = new Map<number, Glyph>();
   const kept: Glyph[] = [];
+  let previous: Glyph | undefined;
   for (const glyph of glyphs) {
+    const before = previous;
+    previous = glyph;
     const code = glyph.text.charCodeAt(0) & 1023;
     const fx = glyph.x0 / cell + 1;
     const fy = glyph.y0 / cell + 1;
@@ -71,19 +74,33 @@ export function removeDuplicateGlyphs(glyphs: readonly Glyph[]): Glyph[] {
     // A copy is at most half a cell away, so only the neighbours on the near side can hold it.
     const nx = fx - cx < 0.5 ? cx - 1 : cx + 1;
     const ny = fy - cy < 0.5 ? cy - 1 : cy + 1;
-    let duplicate = false;
+    let copy = false;
     for (const x of [cx, nx]) {
       for (const y of [cy, ny]) {
         const other = seen.get(((x & 1023) << 20) | ((y & 1023) << 10) | code);
-        if (other !== undefined && other.text === glyph.text && isSamePlace(other, glyph)) duplicate = true;
+        if (other !== undefined && other.text === glyph.text && isSamePlace(other, glyph)) copy = true;
       }
     }
-    if (duplicate) continue;
+    if (copy && !isLigaturePart(before, glyph)) continue;
     kept.push(glyph);
     const key = ((cx & 1023) << 20) | ((cy & 1023) << 10) | code;
     if (!seen.has(key)) seen.set(key, glyph);
   }
   return kept;
+}
+
+/**
+ * PDFium reports a ligature glyph ("ﬀ", "ﬃ") as its letters, one after another with the ligature's box:
+ * the second "f" of "ﬀ" is not a copy of the first.
+ */
+function isLigaturePart(before: Glyph | undefined, glyph: Glyph): boolean {
+  return (
+    before !== undefined &&
+    before.x0 === glyph.x0 &&
+    before.x1 === glyph.x1 &&
+    before.y0 === glyph.y0 &&
+    before.y1 === glyph.y1
+  );
 }
 
 /** Copies are offset by less than 2 points (half a hash cell) and less than a fraction of the glyph. */
