@@ -39,4 +39,28 @@ describe('buildBlocks', () => {
     ];
     expect(buildBlocks(lines)).toHaveLength(2);
   });
+
+  it('continues a keyword series whose second line starts with its separator, but still starts list items', () => {
+    const line = (text: string, y0: number): TextLine => ({
+      text,
+      x0: 72,
+      y0,
+      x1: 400,
+      y1: y0 + 10,
+      fontSize: 9,
+      origin: 'text_layer',
+    });
+    const keywords = [
+      line('Keywords: Document Image Analysis · Deep Learning · Layout Analysis', 100),
+      line('· Character Recognition · Open Source library · Toolkit.', 111),
+    ];
+    expect(buildBlocks(keywords).map((block) => [block.listItem, block.text])).toEqual([
+      [
+        false,
+        'Keywords: Document Image Analysis · Deep Learning · Layout Analysis · Character Recognition · Open Source library · Toolkit.',
+      ],
+    ]);
+    const list = [line('• First item of the list', 100), line('• Second item of the list', 111)];
+    expect(buildBlocks(list).map((block) => block.listItem)).toEqual([true, true]);
+  });
 });

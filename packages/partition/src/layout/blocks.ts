@@ -83,6 +83,15 @@ export function startsListItem(text: string): boolean {
   return isBulleted(trimmed) || isNumberedListItem(trimmed);
 }
 
+/**
+ * A line that starts with the mark the line above uses between items ("Keywords: A · B · C" then
+ * "· D · E") continues that series; it does not start a list item.
+ */
+function continuesInlineSeries(above: string, line: string): boolean {
+  const mark = line.trimStart()[0];
+  return (mark === '·' || mark === '•') && above.includes(` ${mark} `);
+}
+
 function continuesBlock(block: Building, line: TextLine, horizontalRules: readonly Rule[]): boolean {
   const last = lastLine(block);
   const first = block.lines[0]!;
@@ -94,7 +103,7 @@ function continuesBlock(block: Building, line: TextLine, horizontalRules: readon
   const tolerance = line.origin === 'ocr' || last.origin === 'ocr' ? OCR_SIZE_TOLERANCE : SIZE_TOLERANCE;
   if (Math.abs(lineEm(line) - lastSize) > tolerance * lastSize) return false;
   if (Boolean(line.bold) !== Boolean(last.bold)) return false;
-  if (startsListItem(line.text)) return false;
+  if (startsListItem(line.text) && !continuesInlineSeries(last.text, line.text)) return false;
   const listBlock = startsListItem(first.text);
   if (listBlock) {
     // Continuation lines of a list item hang under its text, right of the marker.
