@@ -47,6 +47,27 @@ describe('running headers and footers', () => {
     expect(running.get(single[0]!.items[1]!)).toBeUndefined();
   });
 
+  it('takes a short line in the band that carries its own page number for a running head', () => {
+    const pages = [
+      page(1, [
+        item('A Unified Toolkit for Document Analysis', 80, 14),
+        item('Body text of the page.', 300, 10),
+      ]),
+      page(2, [item('2 Z. Shen et al.', 93), item('Body text of the page.', 300, 10)]),
+      page(3, [
+        item('A Unified Toolkit 3', 80),
+        item('Table 3 shows the results', 85),
+        item('Body.', 300, 10),
+      ]),
+    ];
+    const running = findRunningItems(pages, 10);
+    expect(pages.map((p) => p.items.map((i) => running.get(i) ?? '-'))).toEqual([
+      ['-', '-'],
+      ['Header', '-'],
+      ['Header', '-', '-'],
+    ]);
+  });
+
   it('knows page numbers', () => {
     for (const text of ['7', '- 7 -', 'vii', '7/12', '(12)']) expect(isPageNumberText(text)).toBe(true);
     for (const text of ['Page 7 of 12', '2025 Report', 'Chapter 7'])

@@ -3,8 +3,10 @@ import type { LayoutItem, PageLayout } from './page.js';
 /**
  * Running headers, footers and page numbers, decided over the whole document: text in the top or
  * bottom band of the page that repeats on other pages (digits ignored, so "Page 3 of 9" repeats as
- * "Page # of #") is a Header or Footer; a bare number there is a PageNumber. A one-page document has
- * nothing to repeat, so small text hugging the page edge counts by position alone.
+ * "Page # of #") is a Header or Footer; a bare number there is a PageNumber. So is a short line there
+ * that starts or ends with the page's own number (a running head on a page whose neighbours differ, as
+ * left and right pages of papers do). A one-page document has nothing to repeat, so small text hugging
+ * the page edge counts by position alone.
  */
 
 export type RunningType = 'Header' | 'Footer' | 'PageNumber';
@@ -28,6 +30,16 @@ function band(item: LayoutItem, page: PageLayout, share: number): 'top' | 'botto
   if (item.y1 <= share * page.height) return 'top';
   if (item.y0 >= (1 - share) * page.height) return 'bottom';
   return undefined;
+}
+
+/** A running head with the page's own number at its start or end ("2 Z. Shen et al.", "Results 7"). */
+const MAX_NUMBERED_WORDS = 12;
+const NUMBERED_BAND = 0.2;
+
+function carriesPageNumber(text: string, pageNumber: number): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length < 2 || words.length > MAX_NUMBERED_WORDS) return false;
+  return words[0] === String(pageNumber) || words.at(-1) === String(pageNumber);
 }
 
 function key(text: string): string {
@@ -64,6 +76,22 @@ export function findRunningItems(
       pages.length > 1 && (pagesWithKey.get(itemKey)?.size ?? 0) >= Math.min(repeatsNeeded, pages.length);
     const byPosition = !repeated && band(item, page, EDGE_BAND) === where;
     if (repeated || byPosition) result.set(item, where === 'top' ? 'Header' : 'Footer');
+  }
+  // A running head with the page's own number needs no repetition (left and right pages of papers
+  // differ). It is the first or last text of its page, in a wider band: book margins are deep.
+  for (const page of pages) {
+    const texts = page.items.filter((item) => item.kind === 'text' && !result.has(item));
+    if (texts.length < 2) continue;
+    const top = texts.reduce((a, b) => (b.y0 < a.y0 ? b : a));
+    const bottom = texts.reduce((a, b) => (b.y1 > a.y1 ? b : a));
+    for (const [item, where] of [
+      [top, 'top'],
+      [bottom, 'bottom'],
+    ] as const) {
+      if (band(item, page, NUMBERED_BAND) !== where || (item.fontSize ?? 0) > bodyFontSize * 1.1) continue;
+      if (carriesPageNumber(item.text, page.pageNumber))
+        result.set(item, where === 'top' ? 'Header' : 'Footer');
+    }
   }
   return result;
 }
