@@ -94,16 +94,12 @@ describe('service-ingest local', { timeout: 240_000 }, () => {
 });
 
 describe.skipIf(!hasScriptCommand)('service-ingest at a terminal', { timeout: 240_000 }, () => {
+  const localToLocal = (out: string, ...flags: string[]) =>
+    runCliInTerminal(['local', '--input-path', input, '--recursive', '--output-dir', out, ...flags]);
+
   it('draws progress bars for the records and each step, then the failures and the summary', async () => {
     const out = join(work, 'out-tty');
-    const result = await runCliInTerminal([
-      'local',
-      '--input-path',
-      input,
-      '--recursive',
-      '--output-dir',
-      out,
-    ]);
+    const result = await localToLocal(out);
     expect(result.code).toBe(1);
     // cli-progress's classic shades: filled and empty bar cells, one bar per step.
     expect(result.stdout).toMatch(/[\u2588\u2591]{10,} 3\/3 records/);
@@ -116,16 +112,7 @@ describe.skipIf(!hasScriptCommand)('service-ingest at a terminal', { timeout: 24
 
   it('draws no bars with --quiet or --verbose, or with --log-format json', async () => {
     for (const flag of [['--quiet'], ['--verbose'], ['--log-format', 'json']]) {
-      const out = join(work, `out-tty${flag[0]}`);
-      const result = await runCliInTerminal([
-        'local',
-        '--input-path',
-        input,
-        '--recursive',
-        '--output-dir',
-        out,
-        ...flag,
-      ]);
+      const result = await localToLocal(join(work, `out-tty${flag[0]}`), ...flag);
       expect(result.code).toBe(1);
       expect(result.stdout).not.toMatch(/[\u2588\u2591]{10,}/);
     }
