@@ -39,28 +39,42 @@ export function alignedTables(
   const lineHeight = median(rows.map((row) => row.y1 - row.y0)) || 10;
   const tables: DetectedTable[] = [];
   const verticalRules = rules.filter((rule) => rule.x1 - rule.x0 <= 3 && rule.y1 - rule.y0 > 6);
-  const queue = runs(rows, lineHeight);
-  while (queue.length > 0) {
-    const run = queue.shift()!;
-    // A table in one page column shares its rows with the prose of the other: look at each side alone.
-    const sides = splitAtProseGutter(run);
+  // A table in one page column shares its rows with the prose of the other: each side is looked at
+  // alone, split off the whole page where a gutter runs through it, else off a run of rows.
+  const regions: Row[][] = [rows];
+  while (regions.length > 0) {
+    const region = regions.shift()!;
+    const sides = splitAtProseGutter(region);
     if (sides) {
-      for (const side of sides) queue.push(...runs(side, lineHeight));
+      regions.push(...sides);
       continue;
     }
-    const table = tableFromRun(run, fences, verticalRules);
-    if (!table) continue;
-    tables.push(table.table);
-    for (const index of table.indices) consumed.add(index);
+    for (const run of runs(region, lineHeight)) {
+      const runSides = run.length < region.length ? splitAtProseGutter(run) : undefined;
+      if (runSides) {
+        regions.push(...runSides);
+        continue;
+      }
+      const table = tableFromRun(run, fences, verticalRules);
+      if (!table) continue;
+      tables.push(table.table);
+      for (const index of table.indices) consumed.add(index);
+    }
   }
   return tables;
 }
 
 function groupRows(lines: readonly TextLine[], consumed: Set<number>): Row[] {
-  const order = lines
-    .map((line, index) => ({ line, index }))
-    .filter(({ index, line }) => !consumed.has(index) && line.text !== '')
-    .sort((a, b) => centerY(a.line) - centerY(b.line));
+  return rowsOf(
+    lines
+      .map((line, index) => ({ line, index }))
+      .filter(({ index, line }) => !consumed.has(index) && line.text !== ''),
+  );
+}
+
+/** Lines (with their indices) grouped into rows top to bottom, each row's lines left to right. */
+function rowsOf(entries: readonly { line: TextLine; index: number }[]): Row[] {
+  const order = [...entries].sort((a, b) => centerY(a.line) - centerY(b.line));
   const rows: Row[] = [];
   for (const entry of order) {
     const row = rows[rows.length - 1];
@@ -283,18 +297,12 @@ function splitAtProseGutter(run: Row[]): [Row[], Row[]] | undefined {
   return undefined;
 }
 
+/**
+ * The lines of one side, grouped into rows again: page-wide rows can chain two rows of one side through
+ * a line of the other side that overlaps both.
+ */
 function sideOf(run: Row[], inside: (line: TextLine) => boolean): Row[] {
-  const rows: Row[] = [];
-  for (const row of run) {
-    const lines = row.lines.filter(({ line }) => inside(line));
-    if (lines.length === 0) continue;
-    rows.push({
-      lines,
-      y0: Math.min(...lines.map(({ line }) => line.y0)),
-      y1: Math.max(...lines.map(({ line }) => line.y1)),
-    });
-  }
-  return rows;
+  return rowsOf(run.flatMap((row) => row.lines.filter(({ line }) => inside(line))));
 }
 
 /** Lines of one page column: long on average, and running on from one to the next. */

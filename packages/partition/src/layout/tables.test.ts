@@ -110,9 +110,10 @@ describe('unruled tables', () => {
       ['SQuAD', '78,713', '10,570'],
     ];
     const lines = [
-      ...prose.map((text, r) => line(text, 72, 100 + r * 12, 210)),
+      // The prose sits half a row lower, so page-wide rows chain pairs of table rows through it.
+      ...prose.map((text, r) => line(text, 72, 104.5 + r * 9, 210)),
       ...table.flatMap((row, r) =>
-        row.map((cell, c) => line(cell, 310 + c * 70, 100 + r * 12, c === 0 ? 60 : 30)),
+        row.map((cell, c) => line(cell, 310 + c * 70, 100 + r * 9, c === 0 ? 60 : 30)),
       ),
     ];
     const { tables } = detectTables(lines, []);
