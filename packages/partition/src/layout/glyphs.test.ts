@@ -62,6 +62,15 @@ describe('glyphsToLines', () => {
     expect(expandLigature('a')).toBe('a');
   });
 
+  it('attaches an accent drawn on its own to the letter under it, and leaves a free-standing one alone', () => {
+    // "Oguz" with a breve drawn after the word over its "g", as TeX's OT1 fonts do.
+    const glyphs = word('Oguz', 0);
+    glyphs.push({ ...glyphs[1]!, text: '\u02d8', x0: 7.5, x1: 10.5 });
+    expect(glyphsToLines(glyphs).map((line) => line.text)).toEqual(['O\u011fuz']);
+    const code = [...word('a', 0), { ...word('a', 0)[0]!, text: '\u0060', x0: 6, x1: 12 }, ...word('b', 12)];
+    expect(glyphsToLines(code).map((line) => line.text)).toEqual(['a`b']);
+  });
+
   it('reports majority font facts and joins vertical text running up the page', () => {
     const glyphs = word('Bold', 0, 100, { bold: true, fontName: 'Helvetica-Bold' });
     expect(glyphsToLines(glyphs)[0]).toMatchObject({ bold: true, fontName: 'Helvetica-Bold', fontSize: 10 });

@@ -1,3 +1,4 @@
+import { attachAccents } from './accents.js';
 import type { Box, Rule, TextLine } from './types.js';
 
 /**
@@ -126,7 +127,7 @@ export function glyphsToLines(glyphs: readonly Glyph[], rules: readonly Rule[] =
   const verticalRules = rules.filter((rule) => rule.x1 - rule.x0 < 3 && rule.y1 - rule.y0 > 3);
   const fragments: Fragment[] = [];
   let current: Fragment | undefined;
-  for (const glyph of removeDuplicateGlyphs(glyphs)) {
+  for (const glyph of attachAccents(removeDuplicateGlyphs(glyphs))) {
     if (current && continues(current, glyph, verticalRules)) {
       current.glyphs.push(glyph);
       extend(current.box, glyph);
@@ -243,7 +244,7 @@ function toTextLine(fragment: Fragment): TextLine {
   }
   const line: TextLine = {
     ...fragment.box,
-    text: text.replace(/\s+/g, ' ').trim(),
+    text: text.replace(/\s+/g, ' ').trim().normalize('NFC'),
     fontSize: sizeSum / count,
     bold: boldChars * 2 > count,
     italic: italicChars * 2 > count,
