@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinRowFragments } from './lines.js';
+import { assembleLines, joinRowFragments } from './lines.js';
 import type { TextLine } from './types.js';
 
 const line = (text: string, x0: number, x1: number, y0: number): TextLine => ({
@@ -35,6 +35,19 @@ describe('joinRowFragments', () => {
       'encoder framework.',
       'of questions and passages by a simple dual-',
       'the right column runs on a baseline of its own',
+    ]);
+  });
+
+  it('joins a bullet drawn a hair lower than its text to it, once', () => {
+    const lines = [
+      line('Life Cycle Assessment course and exam', 100, 400, 100),
+      { ...line('•', 85, 90, 100.6) },
+      line('more than 130 Critical Reviews', 100, 400, 112),
+      { ...line('\uf0a7', 85, 90, 112.6) },
+    ];
+    expect(assembleLines(lines).map((l) => l.text)).toEqual([
+      '• Life Cycle Assessment course and exam',
+      '\uf0a7 more than 130 Critical Reviews',
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { SYMBOL_FONT_BULLETS } from '../text/text-type.js';
 import { yOverlap } from './geometry.js';
 import type { TextLine } from './types.js';
 
@@ -7,8 +8,11 @@ import type { TextLine } from './types.js';
  * - OCR lines of one visual line split into words are joined when they nearly touch.
  */
 
-/** A fragment that is only a list marker: a bullet, "1.", "a)", "(iv)", "12". */
-const MARKER_ONLY = /^(?:[•●○◦▪▫■□‣⁃∙◆◇►▸▹➢➤✓✔✗✘*·\-–—]|\(?\d{1,3}[.)]?|\(?[a-z][.)]|\(?[ivxlc]{1,6}[.)])$/i;
+/** A fragment that is only a list marker: a bullet (Symbol-font ones included), "1.", "a)", "(iv)", "12". */
+const MARKER_ONLY = new RegExp(
+  `^(?:[•●○◦▪▫■□‣⁃∙◆◇►▸▹➢➤✓✔✗✘*·\\-–—${SYMBOL_FONT_BULLETS}]|\\(?\\d{1,3}[.)]?|\\(?[a-z][.)]|\\(?[ivxlc]{1,6}[.)])$`,
+  'i',
+);
 /** A marker may stand this many ems left of its text (tab stops of list indents). */
 const MARKER_GAP_EM = 4;
 
@@ -20,26 +24,29 @@ export function assembleLines(lines: readonly TextLine[]): TextLine[] {
   const sorted = [...lines]
     .filter((line) => line.text.trim() !== '')
     .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-  const used = new Set<number>();
-  const result: TextLine[] = [];
+  const consumed = new Set<number>();
+  // Output by index of the line each one starts from. A marker drawn a hair lower than its text comes
+  // after it in `sorted`: joining then takes the text's output back out, so nothing is emitted twice.
+  const output = new Map<number, TextLine>();
   for (let i = 0; i < sorted.length; i++) {
-    if (used.has(i)) continue;
+    if (consumed.has(i)) continue;
     let line = sorted[i]!;
     while (isListMarker(line.text) || (line.origin === 'ocr' && line.text.length > 0)) {
-      const next = nextOnSameLine(sorted, i, line, used);
+      const next = nextOnSameLine(sorted, i, line, consumed);
       if (next === undefined) break;
-      const candidate = sorted[next]!;
+      const candidate = output.get(next) ?? sorted[next]!;
       const em = Math.max(line.fontSize ?? height(line), candidate.fontSize ?? height(candidate), 1);
       const gap = candidate.x0 - line.x1;
       const joinMarker = isListMarker(line.text) && gap < MARKER_GAP_EM * em;
       const joinOcrWords = line.origin === 'ocr' && candidate.origin === 'ocr' && gap < 0.8 * em;
       if (!joinMarker && !joinOcrWords) break;
-      used.add(next);
+      consumed.add(next);
+      output.delete(next);
       line = joinLines(line, candidate);
     }
-    result.push(line);
+    output.set(i, line);
   }
-  return result;
+  return [...output.values()];
 }
 
 function height(line: TextLine): number {
@@ -51,11 +58,11 @@ function nextOnSameLine(
   sorted: TextLine[],
   from: number,
   line: TextLine,
-  used: Set<number>,
+  consumed: Set<number>,
 ): number | undefined {
   let best: number | undefined;
   for (let j = 0; j < sorted.length; j++) {
-    if (j === from || used.has(j)) continue;
+    if (j === from || consumed.has(j)) continue;
     const other = sorted[j]!;
     if (other.y0 > line.y1) break;
     if (other.x0 < line.x1 - 1) continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementType } from '../elements/element-types.js';
-import { classifyText, containsVerb, isAddress } from './text-type.js';
+import { classifyText, containsVerb, isAddress, isBulleted, stripBullet } from './text-type.js';
 
 /**
  * What a reader would call each text. Written for this project (not copied from any test suite); the
@@ -218,6 +218,16 @@ const VERB_CASES: [string, boolean][] = [
   ['the United', false],
   ['Acme Limited', false],
 ];
+
+describe('isBulleted', () => {
+  it('knows Unicode bullets and the private-use bullets of Symbol and Wingdings fonts', () => {
+    for (const text of ['• Item', '\uf0b7 Item', '\uf0a7 Life cycle course', '\uf0d8 Next step'])
+      expect(isBulleted(text)).toBe(true);
+    expect(stripBullet('\uf0a7 Life cycle course')).toBe('Life cycle course');
+    // A private-use letter of the Symbol font (alpha) is not a bullet.
+    expect(isBulleted('\uf061 = 0.5')).toBe(false);
+  });
+});
 
 describe('containsVerb', () => {
   it.each(VERB_CASES)('%j → %s', (text, expected) => {

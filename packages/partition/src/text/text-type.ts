@@ -8,7 +8,15 @@ import type { ElementType } from '../elements/element-types.js';
 
 /** Bullet characters that start a list item (removed from the item text). */
 const BULLETS = '•●○◦▪▫■□‣⁃∙◆◇►▸▹➢➤✓✔✗✘*·-–—';
-const BULLET_PATTERN = new RegExp(`^\\s*[${BULLETS.replace('-', '\\-')}](?:\\s+|$)`, 'u');
+/**
+ * Symbol and Wingdings bullets reach text as private-use characters when the font has no Unicode map
+ * (U+F0B7 is Symbol's bullet, U+F0A7 Wingdings' small square, U+F0D8 its arrowhead, U+F0FC its tick …).
+ */
+export const SYMBOL_FONT_BULLETS = '\uf0b7\uf0a7\uf0a8\uf0d8\uf0e0\uf0fc\uf076\uf06e\uf06c\uf09f\uf0a1';
+const BULLET_PATTERN = new RegExp(
+  `^\\s*[${BULLETS.replace('-', '\\-')}${SYMBOL_FONT_BULLETS}](?:\\s+|$)`,
+  'u',
+);
 /** "1.", "1)", "(a)", "iv.", "A." followed by text. */
 const NUMBERED_PATTERN =
   /^\s*(?:\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivxlc]{1,6}[.)]|\(\d{1,3}\)|\d{1,3}(?:\.\d{1,3})+\.?)\s+\S/i;
