@@ -38,6 +38,19 @@ describe('readingOrder', () => {
     expect(readingOrder(boxes)).toEqual([5, 4, 1, 0, 2, 3]);
   });
 
+  it('reads the indent levels of a code listing top to bottom', () => {
+    // "pxc 1 create" / "port 1/x1" (deeper) / "exit" (outer, ends just left of the deeper lines) / ...
+    const boxes = [
+      box(160, 100, 220, 110), // 0 pxc 1 create
+      box(185, 111, 265, 121), // 1 port 1/x1/1/c1/1 (indented)
+      box(160, 122, 181, 132), // 2 exit
+      box(160, 133, 220, 143), // 3 pxc 2 create
+      box(185, 144, 265, 154), // 4 port (indented)
+      box(72, 170, 540, 200), // 5 paragraph below
+    ];
+    expect(readingOrder(boxes)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
   it('keeps a single column top to bottom', () => {
     const boxes = [box(72, 300, 500, 320), box(72, 100, 500, 120), box(90, 200, 480, 220)];
     expect(readingOrder(boxes)).toEqual([1, 2, 0]);

@@ -12,6 +12,8 @@ import type { Box } from './types.js';
 
 /** x-ranges overlapping by less than this (points) do not count as overlapping (ragged column edges). */
 const OVERLAP_TOLERANCE = 2;
+/** Columns are apart by at least this share of the width the blocks span (a gutter, not a word gap). */
+const MIN_GUTTER_SHARE = 0.015;
 /** Above this many blocks the quadratic rules are skipped for a plain top-to-bottom sort. */
 const MAX_BLOCKS = 200;
 
@@ -21,6 +23,9 @@ export function readingOrder(boxes: readonly Box[]): number[] {
   const indices = Array.from({ length: n }, (_, i) => i);
   if (n <= 1 || n > MAX_BLOCKS) return indices.sort(byPosition);
 
+  const minX = Math.min(...boxes.map((box) => box.x0));
+  const maxX = Math.max(...boxes.map((box) => box.x1));
+  const minGutter = MIN_GUTTER_SHARE * (maxX - minX);
   const successors: number[][] = Array.from({ length: n }, () => []);
   const incoming = new Array<number>(n).fill(0);
   const addEdge = (from: number, to: number) => {
@@ -29,7 +34,7 @@ export function readingOrder(boxes: readonly Box[]): number[] {
   };
   for (let a = 0; a < n; a++) {
     for (let b = a + 1; b < n; b++) {
-      const first = before(boxes, a, b) ? a : before(boxes, b, a) ? b : -1;
+      const first = before(boxes, a, b, minGutter) ? a : before(boxes, b, a, minGutter) ? b : -1;
       if (first >= 0) addEdge(first, first === a ? b : a);
     }
   }
@@ -72,11 +77,14 @@ function straddlesGutterBeside(boxes: readonly Box[], A: Box, B: Box): boolean {
   return next !== undefined && B.x0 < next.x0 - STRADDLE_SHARE * (next.x1 - next.x0);
 }
 
-function before(boxes: readonly Box[], a: number, b: number): boolean {
+function before(boxes: readonly Box[], a: number, b: number, minGutter: number): boolean {
   const A = boxes[a]!;
   const B = boxes[b]!;
   const overlap = Math.min(A.x1, B.x1) - Math.max(A.x0, B.x0);
-  if (overlap > OVERLAP_TOLERANCE) return A.y0 + A.y1 < B.y0 + B.y1;
+  // Blocks side by side without a gutter between them (the indent levels of a code listing, a short
+  // line beside a longer one) are not columns: they read top to bottom.
+  const gap = Math.max(A.x0, B.x0) - Math.min(A.x1, B.x1);
+  if (overlap > OVERLAP_TOLERANCE || gap < minGutter) return A.y0 + A.y1 < B.y0 + B.y1;
   if (A.x1 > B.x0 + OVERLAP_TOLERANCE) return false;
   // A is left of B. A block B above A that straddles the gutter beside A (a centred line of an author
   // block) belongs to neither column: it comes first, like anything full-width above.
