@@ -68,6 +68,18 @@ describe('running headers and footers', () => {
     ]);
   });
 
+  it('takes the text on the row of a page number for the rest of the running head', () => {
+    const single = [
+      page(1, [
+        { ...item('454', 60), x0: 60, x1: 75 },
+        { ...item('O. Sanni, A.P.I. Popoola / Data in Brief 22 (2019) 451–457', 60), x0: 200, x1: 540 },
+        item('Body text of the page that is long enough.', 300, 10),
+      ]),
+    ];
+    const running = findRunningItems(single, 10);
+    expect(single[0]!.items.map((i) => running.get(i) ?? '-')).toEqual(['PageNumber', 'Header', '-']);
+  });
+
   it('knows page numbers', () => {
     for (const text of ['7', '- 7 -', 'vii', '7/12', '(12)']) expect(isPageNumberText(text)).toBe(true);
     for (const text of ['Page 7 of 12', '2025 Report', 'Chapter 7'])

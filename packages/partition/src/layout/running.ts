@@ -77,6 +77,18 @@ export function findRunningItems(
     const byPosition = !repeated && band(item, page, EDGE_BAND) === where;
     if (repeated || byPosition) result.set(item, where === 'top' ? 'Header' : 'Footer');
   }
+  // Text beside the page number, on its row, is the rest of the running head ("454   O. Sanni, A.P.I.
+  // Popoola / Data in Brief 22 (2019) 451–457"), repeated or not.
+  for (const { item, page, where } of candidates) {
+    if (result.has(item) || (item.fontSize ?? 0) > bodyFontSize * 1.1) continue;
+    const besideNumber = page.items.some(
+      (other) =>
+        result.get(other) === 'PageNumber' &&
+        Math.min(other.y1, item.y1) - Math.max(other.y0, item.y0) >
+          0.5 * Math.min(other.y1 - other.y0, item.y1 - item.y0),
+    );
+    if (besideNumber) result.set(item, where === 'top' ? 'Header' : 'Footer');
+  }
   // A running head with the page's own number needs no repetition (left and right pages of papers
   // differ). It is the first or last text of its page, in a wider band: book margins are deep.
   for (const page of pages) {
