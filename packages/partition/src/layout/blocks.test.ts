@@ -63,4 +63,31 @@ describe('buildBlocks', () => {
     const list = [line('• First item of the list', 100), line('• Second item of the list', 111)];
     expect(buildBlocks(list).map((block) => block.listItem)).toEqual([true, true]);
   });
+
+  it('keeps a listing in a monospaced face as one block with its line breaks and indents', () => {
+    const mono = (text: string, x0: number, y0: number): TextLine => ({
+      text,
+      x0,
+      y0,
+      x1: x0 + text.length * 6,
+      y1: y0 + 10,
+      fontSize: 10,
+      fontName: 'DejaVuSansMono',
+      origin: 'text_layer',
+    });
+    const lines = [
+      { ...mono('Example: two cross-connects', 72, 88), fontName: 'Arial-BoldMT', bold: true },
+      mono('pxc 1 create', 72, 100),
+      mono('port 1/x1/1/c1/1', 96, 111),
+      mono('exit', 72, 122),
+    ];
+    const blocks = buildBlocks(lines);
+    expect(blocks.map((block) => [block.code, block.text])).toEqual([
+      [false, 'Example: two cross-connects'],
+      [true, 'pxc 1 create\n    port 1/x1/1/c1/1\nexit'],
+    ]);
+    // Typewriter e-mail addresses alone are not a listing.
+    const addresses = [mono('ann@example.org', 72, 100), mono('bob@example.org', 72, 111)];
+    expect(buildBlocks(addresses).map((block) => block.code)).toEqual([false]);
+  });
 });

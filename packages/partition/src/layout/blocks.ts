@@ -19,6 +19,8 @@ export interface TextBlock extends Box {
   italic: boolean;
   /** The block starts with a bullet or a list number. */
   listItem: boolean;
+  /** Two or more lines all set in a monospaced font: a code listing, its line breaks and indents kept. */
+  code: boolean;
 }
 
 /** Lines further apart than this (in font sizes) are separate blocks. */
@@ -98,6 +100,12 @@ function continuesBlock(block: Building, line: TextLine, horizontalRules: readon
   const em = Math.max(lineEm(line), lineEm(last));
   const gap = line.y0 - last.y1;
   if (gap > MAX_LINE_GAP_EM * em || gap < -0.5 * height(line)) return false;
+  // Code: a block of monospaced lines goes on with monospaced lines whatever their indents, and with
+  // nothing else. (Typewriter type inside prose, such as e-mail addresses, follows the usual rules.)
+  if (block.lines.every(isMonospaced)) {
+    if (!isMonospaced(line)) return false;
+    return line.x0 >= block.box.x0 - 0.5 * em && xOverlap(block.box, line) > 0;
+  }
   if (xOverlap(block.box, line) <= 0) return false;
   const lastSize = lineEm(last);
   const tolerance = line.origin === 'ocr' || last.origin === 'ocr' ? OCR_SIZE_TOLERANCE : SIZE_TOLERANCE;
@@ -125,7 +133,34 @@ function continuesBlock(block: Building, line: TextLine, horizontalRules: readon
   return true;
 }
 
+/** Monospaced (typewriter) faces: code listings, and in papers also inline URLs and e-mail addresses. */
+const MONOSPACED =
+  /mono|courier|consol|menlo|inconsolata|typewriter|cmtt|lucidaconsole|andale|sourcecode|firacode/i;
+
+function isMonospaced(line: TextLine): boolean {
+  return line.fontName !== undefined && MONOSPACED.test(line.fontName.replace(/[\s_-]/g, ''));
+}
+
+/** Papers set e-mail addresses and URLs in typewriter type too; a stack of those is not code. */
+function isAddressLine(line: TextLine): boolean {
+  return /@|^(?:https?:\/\/|www\.)/i.test(line.text) && line.text.split(/\s+/).length <= 3;
+}
+
+/** A listing's lines with their indents, in spaces of the listing's own character width. */
+function codeText(lines: readonly TextLine[], x0: number): string {
+  const widths = lines
+    .filter((line) => line.text.length > 0)
+    .map((line) => (line.x1 - line.x0) / line.text.length)
+    .sort((a, b) => a - b);
+  const charWidth = widths[Math.floor(widths.length / 2)] || 1;
+  return lines
+    .map((line) => ' '.repeat(Math.max(0, Math.round((line.x0 - x0) / charWidth))) + line.text)
+    .join('\n');
+}
+
 function finishBlock(block: Building): TextBlock {
+  const code =
+    block.lines.length >= 2 && block.lines.every(isMonospaced) && !block.lines.every(isAddressLine);
   let text = '';
   let weighted = 0;
   let characters = 0;
@@ -138,10 +173,11 @@ function finishBlock(block: Building): TextBlock {
   return {
     ...block.box,
     lines: block.lines,
-    text: text.trim(),
+    text: code ? codeText(block.lines, block.box.x0) : text.trim(),
     fontSize: weighted / characters,
     bold: block.lines.every((line) => line.bold),
     italic: block.lines.every((line) => line.italic),
-    listItem: startsListItem(block.lines[0]!.text),
+    listItem: !code && startsListItem(block.lines[0]!.text),
+    code,
   };
 }

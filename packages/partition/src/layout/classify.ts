@@ -105,6 +105,7 @@ export function classifyItem(item: LayoutItem, typography: Typography): Classifi
     const type = LABEL_TYPES[item.region.label];
     return { type, text: type === 'ListItem' ? stripBullet(item.text) || item.text : item.text };
   }
+  if (item.code) return { type: 'CodeSnippet', text: item.text.replace(/\s+$/, '') };
   const text = item.text.trim();
   if (CAPTION.test(text)) return { type: 'FigureCaption', text };
   if (isHeadingByFont(item, typography)) {

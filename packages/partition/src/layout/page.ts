@@ -30,6 +30,8 @@ export interface LayoutItem extends Box {
   italic?: boolean;
   /** The text starts with a list bullet or number. */
   listItem?: boolean;
+  /** A code listing (monospaced lines; text keeps line breaks and indents). */
+  code?: boolean;
   lineCount: number;
   /** Where the text came from; 'ocr' when any line did. */
   origin: TextLine['origin'];
@@ -100,6 +102,7 @@ export function analysePage(page: PageInput): PageLayout {
       bold: block.bold,
       italic: block.italic,
       listItem: block.listItem,
+      code: block.code,
       lineCount: block.lines.length,
       ...lineOrigin(block.lines),
     });
