@@ -7,7 +7,8 @@ import type { Rule, TextLine } from './types.js';
  * Tables without a grid: consecutive rows of text split into cells by whitespace gutters that line up
  * from row to row. Text lines reach here already split at wide gaps (glyphsToLines), so a table row is
  * a row of several line fragments. Prose in two page columns also gives rows of two fragments; it is
- * told apart by its long cells.
+ * told apart by its long cells, by lines that run on, and by two wide columns of many rows. A table in
+ * one page column beside prose in the other is split off before its rows are read.
  */
 
 /** Rows closer than this many line heights belong to one table. */
@@ -242,18 +243,14 @@ function columnFlow(
   rows: Row[],
   columns: { x0: number; x1: number }[],
   column: number,
-): { pairs: number; flowing: number; cells: number; words: number } {
-  const result = { pairs: 0, flowing: 0, cells: 0, words: 0 };
+): { pairs: number; flowing: number } {
+  const result = { pairs: 0, flowing: 0 };
   let upper: TextLine | undefined;
   for (const row of rows) {
     const cell = row.lines.find(({ line }) => columnOf(columns, centerX(line)) === column)?.line;
-    if (cell) {
-      result.cells++;
-      result.words += wordCount(cell.text);
-      if (upper) {
-        result.pairs++;
-        if (runsOn(upper, cell)) result.flowing++;
-      }
+    if (cell && upper) {
+      result.pairs++;
+      if (runsOn(upper, cell)) result.flowing++;
     }
     upper = cell;
   }
@@ -276,7 +273,7 @@ function wordCount(text: string): number {
 const PROSE_COLUMN_MEDIAN_WORDS = 6;
 
 /**
- * Split a run at a page gutter — whitespace no line crosses — with a page column of prose on one side
+ * Split rows at a page gutter — whitespace no line crosses — with a page column of prose on one side
  * and rows of several cells (a table) on the other: the two sides are then looked at alone. The test
  * on the other side keeps tables with a long descriptive column whole (their short side has one cell
  * a row, not several).
@@ -305,7 +302,7 @@ function sideOf(run: Row[], inside: (line: TextLine) => boolean): Row[] {
   return rowsOf(run.flatMap((row) => row.lines.filter(({ line }) => inside(line))));
 }
 
-/** Lines of one page column: long on average, and running on from one to the next. */
+/** Lines of one page column: mostly long (by the median), and running on from one to the next. */
 function isProseColumn(rows: Row[]): boolean {
   const lines = rows.flatMap((row) => row.lines.map(({ line }) => line));
   if (lines.length < MIN_ROWS) return false;
