@@ -24,7 +24,8 @@ const MAX_MEAN_WORDS_PER_CELL_WIDE = 9;
 const MIN_GUTTER_EM = 0.8;
 
 interface Row {
-  lines: { line: TextLine; index: number }[];
+  /** `part`: a piece of a fragment split by splitNumbers (its position is an estimate). */
+  lines: { line: TextLine; index: number; part?: boolean }[];
   y0: number;
   y1: number;
 }
@@ -130,17 +131,25 @@ function horizontalFences(rules: readonly Rule[]): { x0: number; x1: number; y0:
 }
 
 function tableFromRun(
-  run: Row[],
+  candidate: Row[],
   fences: { x0: number; x1: number; y0: number; y1: number }[],
   verticalRules: readonly Rule[],
 ): { table: DetectedTable; indices: number[] } | undefined {
+  // Where the table groups thousands with commas, a space between numbers never groups them.
+  const commaGrouped = candidate.some((row) => row.lines.some(({ line }) => /\d,\d{3}\b/.test(line.text)));
+  const run = candidate.map((row) => ({
+    ...row,
+    lines: row.lines.flatMap((entry) => splitNumbers(entry, commaGrouped)),
+  }));
   const multi = run.filter((row) => row.lines.length >= 2);
   const y0 = Math.min(...run.map((row) => row.y0));
   const y1 = Math.max(...run.map((row) => row.y1));
   const fenced = fences.some((fence) => fence.y0 <= y0 + 2 && fence.y1 >= y1 - 2);
   if (multi.length < (fenced ? MIN_ROWS_FENCED : MIN_ROWS)) return undefined;
 
-  const columns = gutterColumns(multi);
+  // Gutters come from fragments as drawn; the parts of a split fragment only find their columns.
+  const drawn = bodyRows(multi).map((row) => ({ ...row, lines: row.lines.filter((entry) => !entry.part) }));
+  const columns = gutterColumns(drawn.filter((row) => row.lines.length > 0));
   if (columns.length < 2) return undefined;
   // Columns divided by drawn vertical rules are a ruled grid's business (a table or page layout).
   const runHeight = y1 - y0;
@@ -162,38 +171,90 @@ function tableFromRun(
   if (looksLikePageColumns(multi, columns, meanWords)) return undefined;
 
   const rows: TableRow[] = [];
-  const indices: number[] = [];
+  const indices = new Set<number>();
   let firstRowBold = true;
   for (const [rowNumber, row] of run.entries()) {
-    const byColumn: TextLine[][] = columns.map(() => []);
-    const spans: { column: number; span: number; line: TextLine }[] = [];
-    for (const { line, index } of row.lines) {
-      indices.push(index);
-      const touched = columns
-        .map((column, i) => ({ i, overlap: Math.min(column.x1, line.x1) - Math.max(column.x0, line.x0) }))
-        .filter((c) => c.overlap > 0);
-      if (touched.length > 1 && row.lines.length === 1) {
-        spans.push({ column: touched[0]!.i, span: touched.length, line });
-      } else {
-        byColumn[columnOf(columns, centerX(line))]!.push(line);
-      }
-      if (rowNumber === 0 && !line.bold) firstRowBold = false;
-    }
-    if (spans.length > 0) {
-      const { column, span, line } = spans[0]!;
-      const cells: TableRow = columns.map(() => '');
-      cells.splice(column, span, spanCell(line.text, span, 1));
-      rows.push(cells);
-    } else {
-      rows.push(byColumn.map((columnLines) => cellText(columnLines)));
-    }
+    for (const { index } of row.lines) indices.add(index);
+    if (rowNumber === 0 && row.lines.some(({ line }) => !line.bold)) firstRowBold = false;
+    rows.push(rowCells(row, columns));
   }
   const x0 = Math.min(...run.flatMap((row) => row.lines.map((l) => l.line.x0)));
   const x1 = Math.max(...run.flatMap((row) => row.lines.map((l) => l.line.x1)));
   return {
     table: { x0, y0, x1, y1, rows, headerRows: firstRowBold ? 1 : 0, method: 'aligned' },
-    indices,
+    indices: [...indices],
   };
+}
+
+/**
+ * The cells of one row. A fragment that reaches over several columns no other fragment of its row
+ * touches spans them (a heading over sub-columns, a section row); the others go to the column of their
+ * centre, several in one column joined as wrapped lines.
+ */
+function rowCells(row: Row, columns: { x0: number; x1: number }[]): TableRow {
+  const touched = row.lines.map(({ line }) => {
+    const hit = columns.flatMap((column, i) =>
+      Math.min(column.x1, line.x1) - Math.max(column.x0, line.x0) > 0 ? [i] : [],
+    );
+    return hit.length > 0 ? { first: hit[0]!, last: hit.at(-1)! } : undefined;
+  });
+  const byColumn: TextLine[][] = columns.map(() => []);
+  const spans = new Map<number, { span: number; line: TextLine }>();
+  row.lines.forEach(({ line }, i) => {
+    const range = touched[i];
+    const alone =
+      range !== undefined &&
+      range.last > range.first &&
+      touched.every((other, j) => j === i || !other || other.last < range.first || other.first > range.last);
+    if (alone) spans.set(range.first, { span: range.last - range.first + 1, line });
+    else byColumn[columnOf(columns, centerX(line))]!.push(line);
+  });
+  const cells: TableRow = [];
+  for (let column = 0; column < columns.length; column++) {
+    const span = spans.get(column);
+    if (span) {
+      cells.push(spanCell(span.line.text, span.span, 1));
+      column += span.span - 1;
+    } else cells.push(cellText(byColumn[column]!));
+  }
+  return cells;
+}
+
+/**
+ * The rows whose gutters define the columns: without a first row that has fewer cells than the rows
+ * below it, since a heading over sub-columns ("Train" over two columns of numbers) bridges their gutter.
+ */
+function bodyRows(rows: Row[]): Row[] {
+  if (rows.length < 3) return rows;
+  const widest = Math.max(...rows.slice(1).map((row) => row.lines.length));
+  return rows[0]!.lines.length < widest ? rows.slice(1) : rows;
+}
+
+/** One number of a cell: "8,757", "-0.7%", "$1,204", "(12.5)". */
+const NUMBER = /^[-+−(]?[$€£¥]?\d[\d.,]*%?\)?$/;
+
+/**
+ * Numbers of neighbouring columns set closer than the gap that splits fragments come as one fragment
+ * ("361 2,032"): split it into one pseudo-line per number, placed by character offset (digits are of
+ * equal width in almost every font). Unless the table groups thousands with commas, not when a later
+ * part is three digits alone: that may be a thousands group written with a space ("1 234").
+ */
+function splitNumbers(entry: Row['lines'][number], commaGrouped: boolean): Row['lines'] {
+  const { line } = entry;
+  const tokens = line.text.split(' ');
+  if (tokens.length < 2 || !tokens.every((token) => NUMBER.test(token))) return [entry];
+  if (!commaGrouped && tokens.slice(1).some((token) => /^\d{3}$/.test(token))) return [entry];
+  const perChar = (line.x1 - line.x0) / line.text.length;
+  let offset = 0;
+  return tokens.map((token) => {
+    const x0 = line.x0 + offset * perChar;
+    offset += token.length + 1;
+    return {
+      line: { ...line, text: token, x0, x1: x0 + token.length * perChar },
+      index: entry.index,
+      part: true,
+    };
+  });
 }
 
 /** Sentences run on from one line to the next in this share of a prose column's line breaks. */

@@ -120,6 +120,36 @@ describe('unruled tables', () => {
     expect(tables.map((found) => found.rows)).toEqual([table]);
   });
 
+  it('spans a heading over its sub-columns and splits numbers of two columns drawn as one fragment', () => {
+    // Columns: Dataset 0-60, Train = two columns at 100 and 160, Dev 220, Test 270 (numbers 30 wide).
+    const lines = [
+      line('Dataset', 0, 100, 40),
+      line('Train', 120, 100, 50),
+      line('Dev', 220, 100, 20),
+      line('Test', 270, 100, 25),
+      ...[
+        ['Natural Questions', '79,168', '58,880', '8,757', '3,610'],
+        ['TriviaQA', '78,785', '60,413', '8,837', '11,313'],
+        ['SQuAD', '78,713', '70,096', '8,886', '10,570'],
+      ].flatMap((row, r) =>
+        row.map((cell, c) => line(cell, [0, 100, 160, 220, 270][c]!, 112 + r * 12, c === 0 ? 60 : 30)),
+      ),
+      // "361" and "2,032" set so close that they arrive as one fragment, 10 characters over 220-300.
+      line('WebQuestions', 0, 148, 60),
+      line('3,417', 100, 148, 30),
+      line('2,474', 160, 148, 30),
+      line('361 2,032', 220, 148, 80),
+    ];
+    const [table] = detectTables(lines, []).tables;
+    expect(table?.rows).toEqual([
+      ['Dataset', { text: 'Train', colspan: 2 }, 'Dev', 'Test'],
+      ['Natural Questions', '79,168', '58,880', '8,757', '3,610'],
+      ['TriviaQA', '78,785', '60,413', '8,837', '11,313'],
+      ['SQuAD', '78,713', '70,096', '8,886', '10,570'],
+      ['WebQuestions', '3,417', '2,474', '361', '2,032'],
+    ]);
+  });
+
   it('takes two wide page columns of references for columns, not a table', () => {
     const left = Array.from({ length: 10 }, (_, i) => `Author ${i}, B. Name. 2019.`);
     const right = Array.from({ length: 10 }, (_, i) => `Writer ${i} and C. Coauthor.`);
