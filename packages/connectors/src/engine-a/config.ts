@@ -1,4 +1,5 @@
 import { defineOptions, field, type OptionsOutput } from '@docsvc/partition';
+import { bulkWriteFields, searchSourceFields } from '../search-engine/options.js';
 
 /**
  * engine_a (Elasticsearch-compatible) options, SPEC 2.2 and 4.6. Every option is declared here once; the
@@ -75,37 +76,15 @@ const connection = {
 };
 
 /** `service-ingest engine_a ...`: every document of an index becomes a record. */
-export const engineASourceOptions = defineOptions({
-  ...connection,
-  fields: field.stringList({
-    description:
-      'Only these fields of each document are read (dotted paths for nested fields); default: all.',
-    placeholder: '<fields>',
-  }),
-  batch_size: field.integer({
-    default: 100,
-    min: 1,
-    max: 10_000,
-    description: 'Documents read per search request.',
-  }),
-});
+export const engineASourceOptions = defineOptions({ ...connection, ...searchSourceFields });
 export type EngineASourceConfig = OptionsOutput<typeof engineASourceOptions.shape>;
 
 /** `service-ingest ... engine_a ...`: one document per element (SPEC 2.7). */
 export const engineADestinationOptions = defineOptions({
   ...connection,
-  batch_size_bytes: field.integer({
+  ...bulkWriteFields({
     default: 15_000_000,
-    min: 1_000,
-    max: 100_000_000,
     description: 'Largest body of one bulk request, in bytes (a single larger element is sent alone).',
-  }),
-  num_threads: field.integer({
-    default: 4,
-    min: 1,
-    max: 64,
-    aliases: ['concurrency'],
-    description: 'Bulk requests in flight at once (over all records being uploaded).',
   }),
 });
 export type EngineADestinationConfig = OptionsOutput<typeof engineADestinationOptions.shape>;

@@ -1,4 +1,5 @@
 import { defineOptions, field, type OptionsOutput } from '@docsvc/partition';
+import { bulkWriteFields, searchSourceFields } from '../search-engine/options.js';
 
 /**
  * engine_b (OpenSearch-compatible) options, SPEC 2.3 and 4.6. The cloud IAM credentials keep SPEC's
@@ -94,38 +95,16 @@ const connection = {
 };
 
 /** `service-ingest engine_b ...`: every document of an index becomes a record. */
-export const engineBSourceOptions = defineOptions({
-  ...connection,
-  fields: field.stringList({
-    description:
-      'Only these fields of each document are read (dotted paths for nested fields); default: all.',
-    placeholder: '<fields>',
-  }),
-  batch_size: field.integer({
-    default: 100,
-    min: 1,
-    max: 10_000,
-    description: 'Documents read per search request.',
-  }),
-});
+export const engineBSourceOptions = defineOptions({ ...connection, ...searchSourceFields });
 export type EngineBSourceConfig = OptionsOutput<typeof engineBSourceOptions.shape>;
 
 /** `service-ingest ... engine_b ...`: one document per element (SPEC 2.7). */
 export const engineBDestinationOptions = defineOptions({
   ...connection,
-  batch_size_bytes: field.integer({
+  ...bulkWriteFields({
     default: 5_000_000,
-    min: 1_000,
-    max: 100_000_000,
     description:
       'Largest body of one bulk request, in bytes (managed domains accept 10 MB on small instance types).',
-  }),
-  num_threads: field.integer({
-    default: 4,
-    min: 1,
-    max: 64,
-    aliases: ['concurrency'],
-    description: 'Bulk requests in flight at once (over all records being uploaded).',
   }),
   knn_engine: field.enum(['lucene', 'faiss', 'nmslib'] as const, {
     default: 'lucene',
