@@ -57,6 +57,13 @@ export class ServiceError extends Error {
   }
 }
 
+/** The `invalid_option` error for one option, with the field in its details (API 422, CLI exit 2). */
+export function invalidOption(field: string, message: string): ServiceError {
+  return new ServiceError('invalid_option', `Invalid options: ${field}: ${message}`, {
+    details: [{ field, message }],
+  });
+}
+
 export function isServiceError(error: unknown): error is ServiceError {
   return error instanceof ServiceError;
 }

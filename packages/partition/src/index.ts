@@ -11,6 +11,7 @@ export {
   ERROR_STATUS,
   type ErrorCode,
   type FieldIssue,
+  invalidOption,
   isServiceError,
   ServiceError,
   toServiceError,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ServiceError } from '@docsvc/partition';
+import { invalidOption } from '@docsvc/partition';
 import { Client, type ClientOptions } from '@elastic/elasticsearch';
 import { parseHosts } from '../search-engine/hosts.js';
 import type {
@@ -21,19 +21,14 @@ import type { EngineAConnectionConfig } from './config.js';
  * were really used.
  */
 
-function invalid(field: string, message: string): ServiceError {
-  return new ServiceError('invalid_option', `Invalid options: ${field}: ${message}`, {
-    details: [{ field, message }],
-  });
-}
-
 export type EngineAAuth = NonNullable<ClientOptions['auth']>;
 
 /** The one configured authentication, or undefined for none. */
 export function engineAAuth(config: EngineAConnectionConfig): EngineAAuth | undefined {
-  if (config.api_key_id && !config.api_key) throw invalid('api_key_id', 'needs api_key (the key secret)');
+  if (config.api_key_id && !config.api_key)
+    throw invalidOption('api_key_id', 'needs api_key (the key secret)');
   if ((config.username === undefined) !== (config.password === undefined)) {
-    throw invalid(
+    throw invalidOption(
       config.username ? 'password' : 'username',
       'basic authentication needs both username and password',
     );
@@ -52,7 +47,7 @@ export function engineAAuth(config: EngineAConnectionConfig): EngineAAuth | unde
     modes.push({ name: 'username/password', auth: { username: config.username, password: config.password } });
   }
   if (modes.length > 1) {
-    throw invalid(
+    throw invalidOption(
       'api_key',
       `several authentication methods are configured (${modes.map((m) => m.name).join(', ')}); keep one ` +
         '(options given through ENGINE_A_* environment variables count too)',
@@ -66,7 +61,7 @@ export function cloudIdUrl(cloudId: string): string {
   const encoded = cloudId.slice(cloudId.indexOf(':') + 1);
   const [host, esId] = Buffer.from(encoded, 'base64').toString('utf8').split('$');
   if (!host || !esId || !/^[a-z0-9.-]+(:\d+)?$/i.test(host)) {
-    throw invalid('cloud_id', 'is not a cloud id (<name>:<base64 of host$es-id$kibana-id>)');
+    throw invalidOption('cloud_id', 'is not a cloud id (<name>:<base64 of host$es-id$kibana-id>)');
   }
   const [name, port] = host.split(':');
   return `https://${esId}.${name}${port && port !== '443' ? `:${port}` : ''}`;
@@ -75,9 +70,9 @@ export function cloudIdUrl(cloudId: string): string {
 /** The node URLs (or the cloud id's URL) requests go to. */
 export function engineAHosts(config: EngineAConnectionConfig): string[] {
   const hosts = config.hosts ?? [];
-  if (config.cloud_id && hosts.length > 0) throw invalid('hosts', 'give hosts or cloud_id, not both');
+  if (config.cloud_id && hosts.length > 0) throw invalidOption('hosts', 'give hosts or cloud_id, not both');
   if (config.cloud_id) return [cloudIdUrl(config.cloud_id)];
-  if (hosts.length === 0) throw invalid('hosts', 'give the cluster URL(s) in hosts, or a cloud_id');
+  if (hosts.length === 0) throw invalidOption('hosts', 'give the cluster URL(s) in hosts, or a cloud_id');
   return parseHosts(hosts, {
     field: 'hosts',
     tls: Boolean(config.ca_certs || config.ssl_assert_fingerprint),
@@ -88,7 +83,7 @@ function readPem(path: string, field: string): Buffer {
   try {
     return readFileSync(path);
   } catch (error) {
-    throw invalid(field, `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw invalidOption(field, `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
 }
 
@@ -101,14 +96,14 @@ export function engineAClientOptions(config: EngineAConnectionConfig): ClientOpt
   if (config.ca_certs) tls.ca = readPem(config.ca_certs, 'ca_certs');
   if (config.ssl_assert_fingerprint) {
     if (hosts.some((host) => host.startsWith('http:'))) {
-      throw invalid(
+      throw invalidOption(
         'ssl_assert_fingerprint',
         'pins a TLS certificate but hosts use http://; use https:// hosts',
       );
     }
     const fingerprint = config.ssl_assert_fingerprint.trim();
     if (!/^([0-9a-f]{2}:?){32}$/i.test(fingerprint)) {
-      throw invalid(
+      throw invalidOption(
         'ssl_assert_fingerprint',
         'must be a SHA-256 fingerprint (64 hex digits, colons optional)',
       );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
-import { ServiceError } from '@docsvc/partition';
+import { invalidOption } from '@docsvc/partition';
 import { Client, type ClientOptions } from '@opensearch-project/opensearch';
 import { parseHosts } from '../search-engine/hosts.js';
 import type {
@@ -22,17 +22,11 @@ import { sigV4Connection } from './sigv4.js';
  * matter, some deployments ask for both.)
  */
 
-function invalid(field: string, message: string): ServiceError {
-  return new ServiceError('invalid_option', `Invalid options: ${field}: ${message}`, {
-    details: [{ field, message }],
-  });
-}
-
 function readFile(path: string, field: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw invalid(field, `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw invalidOption(field, `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
 }
 
@@ -49,9 +43,9 @@ export function readClientCertificate(
   const keyBlocks = keyPath ? blocks(readFile(keyPath, 'client_key')) : certBlocks;
   const cert = certBlocks.filter((block) => block.type.endsWith('CERTIFICATE')).map((block) => block.pem);
   const key = keyBlocks.find((block) => block.type.endsWith('PRIVATE KEY'));
-  if (cert.length === 0) throw invalid('client_cert', `${certPath} holds no PEM certificate`);
+  if (cert.length === 0) throw invalidOption('client_cert', `${certPath} holds no PEM certificate`);
   if (!key) {
-    throw invalid(
+    throw invalidOption(
       keyPath ? 'client_key' : 'client_cert',
       keyPath
         ? `${keyPath} holds no PEM private key`
@@ -59,7 +53,7 @@ export function readClientCertificate(
     );
   }
   if (/ENCRYPTED/.test(key.type) || /Proc-Type: 4,ENCRYPTED/.test(key.pem)) {
-    throw invalid('client_key', 'the private key is encrypted; give an unencrypted key');
+    throw invalidOption('client_key', 'the private key is encrypted; give an unencrypted key');
   }
   return { cert: `${cert.join('\n')}\n`, key: `${key.pem}\n` };
 }
@@ -70,7 +64,7 @@ export function signingEndpoint(config: EngineBConnectionConfig, hosts: readonly
   const region = config.cloud_region ?? detected?.region;
   const service = config.cloud_service ?? detected?.service;
   if (!region || !service) {
-    throw invalid(
+    throw invalidOption(
       config.cloud_region ? 'cloud_service' : 'cloud_region',
       `cannot tell the region and service to sign for from host ${hosts[0] ?? '(none)'}; set cloud_region and cloud_service (es or aoss)`,
     );
@@ -79,10 +73,10 @@ export function signingEndpoint(config: EngineBConnectionConfig, hosts: readonly
 }
 
 export function engineBHosts(config: EngineBConnectionConfig): string[] {
-  if (config.hosts.length === 0) throw invalid('hosts', 'give at least one host');
+  if (config.hosts.length === 0) throw invalidOption('hosts', 'give at least one host');
   const hosts = parseHosts(config.hosts, { field: 'hosts', tls: config.use_ssl });
   if (config.use_ssl && hosts.some((host) => host.startsWith('http:'))) {
-    throw invalid('hosts', 'use_ssl is on but a host is written with http://');
+    throw invalidOption('hosts', 'use_ssl is on but a host is written with http://');
   }
   return hosts;
 }
@@ -104,25 +98,25 @@ export function engineBClientSetup(config: EngineBConnectionConfig): EngineBClie
     config.cloud_secret_access_key !== undefined ||
     config.cloud_session_token !== undefined;
   if (basic && (!config.username || !config.password)) {
-    throw invalid(
+    throw invalidOption(
       config.username ? 'password' : 'username',
       'basic authentication needs both username and password',
     );
   }
   if (iam && (!config.cloud_access_key_id || !config.cloud_secret_access_key)) {
-    throw invalid(
+    throw invalidOption(
       config.cloud_access_key_id ? 'cloud_secret_access_key' : 'cloud_access_key_id',
       'IAM authentication needs cloud_access_key_id and cloud_secret_access_key (and cloud_session_token for temporary credentials)',
     );
   }
   if (basic && iam) {
-    throw invalid(
+    throw invalidOption(
       'username',
       'both basic (username/password) and IAM (cloud_*) credentials are configured; keep one ' +
         '(options given through ENGINE_B_* environment variables count too)',
     );
   }
-  if (config.client_key && !config.client_cert) throw invalid('client_key', 'needs client_cert');
+  if (config.client_key && !config.client_cert) throw invalidOption('client_key', 'needs client_cert');
 
   const ssl: TlsOptions = { rejectUnauthorized: config.verify_certs };
   if (config.ca_certs) ssl.ca = readFile(config.ca_certs, 'ca_certs');

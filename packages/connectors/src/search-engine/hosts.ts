@@ -1,4 +1,4 @@
-import { ServiceError } from '@docsvc/partition';
+import { invalidOption } from '@docsvc/partition';
 
 /**
  * Host entries as users write them → the URLs the clients connect to. SPEC 2.3 allows `<host-name>` or
@@ -26,9 +26,7 @@ export function parseHost(entry: string, { field, tls }: HostParseOptions): stri
   // Messages show the entry without any user:password written into it.
   const shown = trimmed.replace(/\/\/[^/@]*@/, '//***@');
   const invalid = (why: string): never => {
-    throw new ServiceError('invalid_option', `Invalid options: ${field}: "${shown}" ${why}`, {
-      details: [{ field, message: `"${shown}" ${why}` }],
-    });
+    throw invalidOption(field, `"${shown}" ${why}`);
   };
   if (trimmed === '') invalid('is empty');
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);

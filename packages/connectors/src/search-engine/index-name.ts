@@ -1,4 +1,4 @@
-import { ServiceError } from '@docsvc/partition';
+import { invalidOption } from '@docsvc/partition';
 
 /**
  * The index naming rules engine_a and engine_b share, checked before any request so that a typo is a
@@ -9,9 +9,7 @@ import { ServiceError } from '@docsvc/partition';
 export function checkIndexName(name: string, field = 'index_name'): string {
   const problem = indexNameProblem(name);
   if (problem) {
-    throw new ServiceError('invalid_option', `Invalid options: ${field}: "${name}" ${problem}`, {
-      details: [{ field, message: `"${name}" ${problem}` }],
-    });
+    throw invalidOption(field, `"${name}" ${problem}`);
   }
   return name;
 }

@@ -1,5 +1,5 @@
 import type { Element } from '../elements/element.js';
-import { ServiceError, toServiceError } from '../errors.js';
+import { invalidOption, ServiceError, toServiceError } from '../errors.js';
 import { chunkTextOf } from './element-text.js';
 import { buildPreChunks, isTable, limitsOf, type TextPreChunk } from './pre-chunk.js';
 import type { ChunkingStrategy, TextEmbedder } from './strategy.js';
@@ -18,9 +18,7 @@ export const bySimilarityStrategy: ChunkingStrategy = {
     if (!runtime.embedder) {
       const message =
         'by_similarity needs embeddings: pass an embedder (any embedding provider, or { embed(texts) }) to chunk()';
-      throw new ServiceError('invalid_option', `Invalid options: chunking_strategy: ${message}`, {
-        details: [{ field: 'chunking_strategy', message }],
-      });
+      throw invalidOption('chunking_strategy', message);
     }
     const vectors = await embedElements(elements, runtime.embedder);
     const means = new WeakMap<TextPreChunk, { sum: Float64Array; count: number }>();

@@ -1,5 +1,5 @@
 import type { Element } from '../elements/element.js';
-import { ServiceError } from '../errors.js';
+import { invalidOption } from '../errors.js';
 import { assembleChunks } from './assemble.js';
 import { basicStrategy } from './basic.js';
 import { byPageStrategy } from './by-page.js';
@@ -51,9 +51,7 @@ export function chunkSync(
   if (preChunks instanceof Promise) {
     preChunks.catch(() => undefined);
     const message = `${resolved.strategy} computes embeddings: use the asynchronous chunk()`;
-    throw new ServiceError('invalid_option', `Invalid options: chunking_strategy: ${message}`, {
-      details: [{ field: 'chunking_strategy', message }],
-    });
+    throw invalidOption('chunking_strategy', message);
   }
   return finish(preChunks, resolved, strategy, runtime);
 }

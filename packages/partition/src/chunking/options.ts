@@ -1,4 +1,4 @@
-import { type FieldIssue, ServiceError } from '../errors.js';
+import { type FieldIssue, invalidOption, ServiceError } from '../errors.js';
 import { defineOptions, field, type OptionsInput, type OptionsOutput } from '../options/fields.js';
 
 export const CHUNKING_STRATEGIES = ['basic', 'by_title', 'by_page', 'by_similarity'] as const;
@@ -167,9 +167,7 @@ function applyAliases(input: unknown): unknown {
       if (value === undefined) continue;
       if (result[name] !== undefined && result[name] !== value) {
         const message = `given twice with different values (also as ${alias})`;
-        throw new ServiceError('invalid_option', `Invalid options: ${name}: ${message}`, {
-          details: [{ field: name, message }],
-        });
+        throw invalidOption(name, message);
       }
       result[name] = value;
     }

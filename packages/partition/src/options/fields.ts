@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type FieldIssue, ServiceError } from '../errors.js';
+import { type FieldIssue, invalidOption, ServiceError } from '../errors.js';
 
 /**
  * A tiny declarative layer over zod. Each option is declared ONCE with its name (snake_case, as on the
@@ -195,9 +195,7 @@ function coerceOne(name: string, spec: FieldSpec, raw: RawValue): unknown {
   const values = typeof raw === 'string' ? [raw] : [...raw];
   const first = stripQuotes(values[0] ?? '');
   const fail = (message: string): never => {
-    throw new ServiceError('invalid_option', `Invalid options: ${name}: ${message}`, {
-      details: [{ field: name, message }],
-    });
+    throw invalidOption(name, message);
   };
   switch (spec.kind) {
     case 'boolean':

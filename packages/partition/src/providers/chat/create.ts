@@ -1,4 +1,4 @@
-import { ServiceError } from '../../errors.js';
+import { invalidOption } from '../../errors.js';
 import { createAnthropicChatModel } from './anthropic-chat.js';
 import { createBedrockChatModel } from './bedrock-chat.js';
 import { createOpenAiChatModel } from './openai-chat.js';
@@ -38,7 +38,5 @@ export function parseChatProvider(value: string, optionName: string): ChatProvid
   const alias = ALIASES[normalised];
   if (alias) return alias;
   const message = `Unknown provider "${value}". Supported: ${CHAT_PROVIDERS.join(', ')}.`;
-  throw new ServiceError('invalid_option', `Invalid options: ${optionName}: ${message}`, {
-    details: [{ field: optionName, message }],
-  });
+  throw invalidOption(optionName, message);
 }
