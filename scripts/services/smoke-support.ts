@@ -1,7 +1,8 @@
 /**
  * Shared pieces of the smoke suites: the SPEC 2.7 index layout for engine_a/engine_b and small
- * deterministic vectors. The connectors build their own mappings; these exist to prove the servers
- * accept SPEC's layout.
+ * deterministic vectors. The connectors build their own mappings (search-engine/mapping.ts); this one is
+ * written out from SPEC independently, to prove the servers accept SPEC's layout and, in the connector
+ * tests, that the connectors' auto-created indices equal it.
  */
 
 const textWithKeyword = {

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireServiceEnv, serviceEnv } from '../../../../scripts/services/env.js';
+import { specProperties } from '../../../../scripts/services/smoke-support.js';
 import {
   describeDestination,
   type EngineUnderTest,
@@ -22,37 +23,6 @@ const basic = { username: env.engineA.username, password: env.engineA.password }
 const connection = { hosts: [host], ...basic };
 const direct = new URL(host);
 
-const TEXT_KEYWORD = { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } };
-
-/** SPEC 2.7's engine_a table, written out field by field. */
-const SPEC_PROPERTIES = {
-  element_id: { type: 'keyword' },
-  record_id: { type: 'text' },
-  text: { type: 'text' },
-  type: TEXT_KEYWORD,
-  metadata: {
-    properties: {
-      is_extracted: { type: 'boolean' },
-      'coordinates-points': { type: 'float' },
-      'coordinates-system': TEXT_KEYWORD,
-      'coordinates-layout_width': { type: 'long' },
-      'coordinates-layout_height': { type: 'long' },
-      filetype: { type: 'keyword' },
-      languages: { type: 'keyword' },
-      image_mime_type: { type: 'keyword' },
-      filename: { type: 'keyword' },
-      page_number: { type: 'integer' },
-      'data_source-url': { type: 'keyword' },
-      'data_source-record_locator-protocol': { type: 'keyword' },
-      'data_source-record_locator-remote_file_path': { type: 'keyword' },
-      'entities-items': { properties: { entity: TEXT_KEYWORD, type: TEXT_KEYWORD } },
-      'entities-relationships': {
-        properties: { from: TEXT_KEYWORD, relationship: TEXT_KEYWORD, to: TEXT_KEYWORD },
-      },
-    },
-  },
-};
-
 const engine: EngineUnderTest = {
   connector: 'engine_a',
   connection,
@@ -63,7 +33,8 @@ const engine: EngineUnderTest = {
   },
   admin: () => connectEngineA(engineASourceOptions.parse({ ...connection, index_name: 'unused' })),
   expectedIndex: (dimension) => ({
-    properties: SPEC_PROPERTIES,
+    // SPEC 2.7 written out independently of the connector's mapping.ts (the test services' oracle).
+    properties: specProperties(),
     embeddings: { type: 'dense_vector', dims: dimension, index: true, similarity: 'cosine' },
     settings: {},
   }),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireServiceEnv, serviceEnv } from '../../../../scripts/services/env.js';
+import { specProperties } from '../../../../scripts/services/smoke-support.js';
 import { getConnector } from '../registry.js';
 import {
   describeDestination,
@@ -41,44 +42,14 @@ const connection = {
 };
 const direct = new URL(directHost);
 
-const TEXT_KEYWORD = { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } };
-
-/** SPEC 2.7's table (the same field mappings for engine_b as for engine_a), written out. */
-const SPEC_PROPERTIES = {
-  element_id: { type: 'keyword' },
-  record_id: { type: 'text' },
-  text: { type: 'text' },
-  type: TEXT_KEYWORD,
-  metadata: {
-    properties: {
-      is_extracted: { type: 'boolean' },
-      'coordinates-points': { type: 'float' },
-      'coordinates-system': TEXT_KEYWORD,
-      'coordinates-layout_width': { type: 'long' },
-      'coordinates-layout_height': { type: 'long' },
-      filetype: { type: 'keyword' },
-      languages: { type: 'keyword' },
-      image_mime_type: { type: 'keyword' },
-      filename: { type: 'keyword' },
-      page_number: { type: 'integer' },
-      'data_source-url': { type: 'keyword' },
-      'data_source-record_locator-protocol': { type: 'keyword' },
-      'data_source-record_locator-remote_file_path': { type: 'keyword' },
-      'entities-items': { properties: { entity: TEXT_KEYWORD, type: TEXT_KEYWORD } },
-      'entities-relationships': {
-        properties: { from: TEXT_KEYWORD, relationship: TEXT_KEYWORD, to: TEXT_KEYWORD },
-      },
-    },
-  },
-};
-
 const engine: EngineUnderTest = {
   connector: 'engine_b',
   connection,
   direct: { host: direct.hostname, port: Number(direct.port), connection: (url) => ({ hosts: [url] }) },
   admin: () => connectEngineB(engineBSourceOptions.parse({ hosts: [directHost], index_name: 'unused' })),
   expectedIndex: (dimension) => ({
-    properties: SPEC_PROPERTIES,
+    // SPEC 2.7 written out independently of the connector's mapping.ts (the test services' oracle).
+    properties: specProperties(),
     embeddings: {
       type: 'knn_vector',
       dimension,
