@@ -1,21 +1,11 @@
-import { isServiceError } from '@docsvc/partition';
 import { describe, expect, it } from 'vitest';
 import { parseConnectorOptions } from '../search-engine/options.js';
+import { configError } from '../search-engine/test-support/config-error.js';
 import { cloudIdUrl, engineAAuth, engineAClientOptions, engineAHosts } from './client.js';
 import { engineADestinationOptions, engineASourceOptions } from './config.js';
 
 const base = { hosts: ['http://localhost:9200'], index_name: 'i' };
 const config = (extra: Record<string, unknown>) => engineASourceOptions.parse({ ...base, ...extra });
-
-function configError(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (isServiceError(error) && error.code === 'invalid_option') return error.message;
-    throw error;
-  }
-  throw new Error('expected an invalid_option error');
-}
 
 describe('engine_a authentication', () => {
   it('builds each authentication mode from its options', () => {

@@ -1,23 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isServiceError } from '@docsvc/partition';
 import { describe, expect, it } from 'vitest';
+import { configError } from '../search-engine/test-support/config-error.js';
 import { engineBClientSetup, engineBHosts, readClientCertificate, signingEndpoint } from './client.js';
 import { engineBSourceOptions } from './config.js';
 
 const config = (extra: Record<string, unknown>) =>
   engineBSourceOptions.parse({ hosts: ['localhost:9200'], index_name: 'i', ...extra });
-
-function configError(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (isServiceError(error) && error.code === 'invalid_option') return error.message;
-    throw error;
-  }
-  throw new Error('expected an invalid_option error');
-}
 
 const block = (type: string, body: string) => `-----BEGIN ${type}-----\n${body}\n-----END ${type}-----`;
 const dir = mkdtempSync(join(tmpdir(), 'engine-b-client-'));
